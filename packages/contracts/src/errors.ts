@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Stable machine codes carried in every problem-details answer. Each code has exactly one HTTP
+ * status, so clients can branch on `code` and never parse `detail`.
+ */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNSUPPORTED_FILE_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorCodeSchema = z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]);
+
+/** RFC 9457 problem details, with our stable `code` and optional per-field messages. */
+export const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    code: errorCodeSchema,
+    detail: z.string(),
+    instance: z.string().optional(),
+    errors: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'Problem' });
+
+export type Problem = z.infer<typeof problemSchema>;
+
+export function isProblem(value: unknown): value is Problem {
+  return problemSchema.safeParse(value).success;
+}

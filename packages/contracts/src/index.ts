@@ -1,0 +1,4 @@
+export * from './common.js';
+export * from './errors.js';
+export * from './health.js';
+export * from './users.js';

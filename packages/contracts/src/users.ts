@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { idSchema, locationSchema, roleSchema, sectorSchema } from './common.js';
+
+/** What any visitor may see of a user. A buyer's email is never part of it. */
+export const publicProfileSchema = z
+  .object({
+    id: idSchema,
+    role: roleSchema,
+    fullName: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    imageUrl: z.string().nullable(),
+    thumbnailUrl: z.string().nullable(),
+    description: z.string(),
+    category: sectorSchema.nullable(),
+    location: locationSchema.nullable(),
+    email: z.email().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'PublicProfile' });
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** The signed-in user's own view of the account. */
+export const privateUserSchema = publicProfileSchema
+  .extend({ email: z.email(), plan: z.enum(['free', 'pro']) })
+  .meta({ id: 'PrivateUser' });
+export type PrivateUser = z.infer<typeof privateUserSchema>;
+
+export const meResponseSchema = z.object({ user: privateUserSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;

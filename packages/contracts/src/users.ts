@@ -28,3 +28,20 @@ export type PrivateUser = z.infer<typeof privateUserSchema>;
 
 export const meResponseSchema = z.object({ user: privateUserSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const userIdParamsSchema = z.object({ id: idSchema });
+
+export const findUsersQuerySchema = z.object({
+  role: roleSchema.default('seller'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+});
+export type FindUsersQuery = z.infer<typeof findUsersQuerySchema>;
+
+export const usersPageSchema = z
+  .object({ items: z.array(publicProfileSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'UsersPage' });
+export type UsersPage = z.infer<typeof usersPageSchema>;
+
+export const featuredSellersSchema = z.object({ items: z.array(publicProfileSchema) });
+export type FeaturedSellers = z.infer<typeof featuredSellersSchema>;

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService, defaultSessionPolicy } from './modules/auth/auth.service.js';
+import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+import auth from './plugins/auth.js';
+import database from './plugins/database.js';
+import errorHandler from './plugins/error-handler.js';
+import metrics from './plugins/metrics.js';
+import openapi from './plugins/openapi.js';
+import { buildProblem, sendProblem } from './plugins/problem.js';
+import securityHeaders from './plugins/security-headers.js';
+import uploads from './plugins/uploads.js';
+import web from './plugins/web.js';
+
+export interface AppOverrides {
+  /** A migrated database; the app closes it only when it opened it itself. */
+  database: DatabaseHandle;
+  closeDatabase?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const API_PREFIXES = ['/api/', '/socket.io/', '/uploads/', '/healthz', '/readyz', '/metrics'];
+
+export async function buildApp(config: Config, overrides: AppOverrides): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: overrides.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Infrastructure first: everything after may rely on errors, headers, the database and limits.
+  await app.register(errorHandler);
+  await app.register(securityHeaders, {
+    mapTileUrl: config.MAP_TILE_URL,
+    https: config.PUBLIC_URL.startsWith('https:'),
+  });
+  await app.register(database, {
+    database: overrides.database,
+    closeOnShutdown: overrides.closeDatabase ?? false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => {
+      const error = Object.assign(
+        new Error(
+          `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} s and try again.`,
+        ),
+        { statusCode: 429 },
+      );
+      return error;
+    },
+  });
+  await app.register(metrics);
+  await app.register(openapi, { publicUrl: config.PUBLIC_URL });
+
+  // Domain modules: each gets its services through options, never another module's repository.
+  const users = createUsersService(createUsersRepository(app.db));
+  const sessionPolicy = defaultSessionPolicy;
+  const authService = createAuthService(users, createSessionsRepository(app.db), sessionPolicy);
+  await app.register(auth, { auth: authService, publicUrl: config.PUBLIC_URL });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/api/v1', auth: authService, users, sessionPolicy });
+  await app.register(usersRoutes, { prefix: '/api/v1', users });
+
+  await app.register(uploads, { dataDir: config.DATA_DIR });
+
+  // The web app last, so API routes always win over files.
+  await app.register(web, { distDir: config.WEB_DIST_DIR, reservedPrefixes: API_PREFIXES });
+
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: 100, timeWindow: '1 minute' }) },
+    async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      return sendProblem(
+        reply,
+        buildProblem('NOT_FOUND', `There is nothing at ${request.method} ${path}.`, path),
+      );
+    },
+  );
+
+  return app;
+}

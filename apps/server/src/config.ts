@@ -1,0 +1,76 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * Every setting the server reads, with its default and meaning. This is the only module that
+ * touches process.env (enforced by lint), so the schema below is the complete list.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('Runtime mode; production hides nothing more but disables pretty logs.'),
+  HOST: z.string().default('0.0.0.0').describe('Interface the HTTP server binds to.'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('HTTP port.'),
+  PUBLIC_URL: z
+    .url()
+    .default('http://localhost:3000')
+    .describe(
+      'Origin people use to reach the app; used for links in mail and the CSRF origin check.',
+    ),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .transform((dir) => resolve(dir))
+    .describe('Folder for the embedded database, uploads and the mail outbox.'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .describe(
+      'PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR is used.',
+    ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Minimum level written to the log.'),
+  SEED_DEMO: booleanFromEnv
+    .default(true)
+    .describe('Seed demo sellers and buyers into an empty database at start-up.'),
+  TRUST_PROXY: booleanFromEnv
+    .default(false)
+    .describe('Trust X-Forwarded-* headers (set when running behind a load balancer).'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1_048_576)
+    .describe('Largest JSON body accepted, in bytes.'),
+  MAP_TILE_URL: z
+    .string()
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    .describe('Map tile URL template; its host is allowed by the Content-Security-Policy.'),
+  WEB_DIST_DIR: z
+    .string()
+    .default('apps/web/dist')
+    .transform((dir) => resolve(dir))
+    .describe('Folder of the built web app served at /.'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+/** Environment variables that tests and tools may read through this module only. */
+export function readEnv(name: 'DATABASE_URL' | 'CI'): string | undefined {
+  return process.env[name];
+}

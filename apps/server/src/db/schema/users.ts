@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  doublePrecision,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    role: text('role', { enum: ['buyer', 'seller'] }).notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category', {
+      enum: ['influencer-marketing', 'hospitality', 'construction', 'beauty'],
+    }),
+    address: text('address'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    imageUrl: text('image_url'),
+    thumbnailUrl: text('thumbnail_url'),
+    plan: text('plan', { enum: ['free', 'pro'] })
+      .notNull()
+      .default('free'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // Weighted so a name match outranks a description match; 'simple' keeps place and brand
+    // names unstemmed, which suits a multilingual directory.
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(first_name, '') || ' ' || coalesce(last_name, '')), 'A') || setweight(to_tsvector('simple', coalesce(category, '') || ' ' || coalesce(address, '')), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,
+    ),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    index('users_role_created_idx').on(table.role, table.createdAt.desc(), table.id.desc()),
+    index('users_role_category_idx').on(table.role, table.category),
+    index('users_lat_lng_idx').on(table.lat, table.lng),
+    index('users_search_idx').using('gin', table.search),
+    index('users_name_trgm_idx').using(
+      'gin',
+      sql`(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  featuredSellersSchema,
+  findUsersQuerySchema,
+  problemSchema,
+  publicProfileSchema,
+  userIdParamsSchema,
+  usersPageSchema,
+} from '@maya/contracts';
+import type { UsersService } from './users.service.js';
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
+  app,
+  { users },
+) => {
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A page of public profiles of one role, newest first',
+        querystring: findUsersQuerySchema,
+        response: { 200: usersPageSchema, 400: problemSchema },
+      },
+    },
+    async (request) => users.findUsers(request.query),
+  );
+
+  app.get(
+    '/users/featured',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Eight trusted sellers for the landing carousel',
+        response: { 200: featuredSellersSchema },
+      },
+    },
+    async () => users.findFeaturedSellers(),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'One public profile',
+        params: userIdParamsSchema,
+        response: { 200: publicProfileSchema, 400: problemSchema, 404: problemSchema },
+      },
+    },
+    async (request) => users.getPublicProfile(request.params.id),
+  );
+};

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build-test-app.js';
+import { insertUser } from '../../../test/builders.js';
+
+const { app, database } = await buildTestApp();
+const { db } = database;
+
+describe('public profiles', () => {
+  it('shows a seller with the business email and exact location', async () => {
+    const seller = await insertUser(db, { role: 'seller', email: 'shop@example.test' });
+    const response = await app.inject({ method: 'GET', url: `/api/v1/users/${seller.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: seller.id,
+      role: 'seller',
+      fullName: `${seller.firstName} ${seller.lastName}`,
+      firstName: seller.firstName,
+      lastName: seller.lastName,
+      imageUrl: null,
+      thumbnailUrl: null,
+      description: 'A test profile',
+      category: 'beauty',
+      location: { address: 'Rua Augusta 1, Lisbon', lat: 38.7101234, lng: -9.1365678 },
+      email: 'shop@example.test',
+      createdAt: seller.createdAt.toISOString(),
+    });
+  });
+
+  it("never shows a buyer's email and rounds a buyer's coordinates to about 1 km", async () => {
+    const buyer = await insertUser(db, { role: 'buyer', email: 'private@example.test' });
+    const response = await app.inject({ method: 'GET', url: `/api/v1/users/${buyer.id}` });
+    expect(response.statusCode).toBe(200);
+    const profile = response.json();
+    expect(profile.email).toBeNull();
+    expect(profile.location).toEqual({ address: 'Rua Augusta 1, Lisbon', lat: 38.71, lng: -9.14 });
+    expect(JSON.stringify(profile)).not.toContain('private@example.test');
+    expect(profile).not.toHaveProperty('passwordHash');
+  });
+
+  it('answers an unknown id with a clear 404', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/users/01900000-0000-7000-8000-000000000000',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      detail: 'This profile does not exist.',
+    });
+  });
+});
+
+describe('listing', () => {
+  it('pages newest first without repeats or gaps while new users arrive', async () => {
+    const base = Date.now() + 3_600_000;
+    for (let index = 0; index < 7; index += 1) {
+      await insertUser(db, { role: 'buyer', createdAt: new Date(base + index * 1000) });
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor ? `&cursor=${cursor}` : '';
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v1/users?role=buyer&limit=3${query}`,
+      });
+      expect(response.statusCode).toBe(200);
+      const page = response.json();
+      seen.push(...page.items.map((item: { id: string }) => item.id));
+      cursor = page.nextCursor;
+      pages += 1;
+      // Someone signs up between page loads; they appear at the top, not inside later pages.
+      if (pages === 1) await insertUser(db, { role: 'buyer', createdAt: new Date(base + 60_000) });
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    const all = await app.inject({ method: 'GET', url: '/api/v1/users?role=buyer&limit=100' });
+    const ids = all.json().items.map((item: { id: string }) => item.id);
+    expect(seen).toEqual(ids.slice(1));
+  });
+
+  it('refuses a forged cursor and an out-of-range limit with 400', async () => {
+    const forged = await app.inject({ method: 'GET', url: '/api/v1/users?cursor=not-a-cursor' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { cursor: 'Invalid cursor' },
+    });
+
+    const tooMany = await app.inject({ method: 'GET', url: '/api/v1/users?limit=1000' });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toHaveProperty('limit');
+  });
+
+  it('features at most eight sellers with an image, across sectors', async () => {
+    for (const category of [
+      'beauty',
+      'construction',
+      'hospitality',
+      'influencer-marketing',
+    ] as const) {
+      for (let index = 0; index < 3; index += 1) {
+        await insertUser(db, { role: 'seller', category, imageUrl: '/uploads/a.webp' });
+      }
+    }
+    await insertUser(db, { role: 'buyer', imageUrl: '/uploads/b.webp' });
+    const response = await app.inject({ method: 'GET', url: '/api/v1/users/featured' });
+    expect(response.statusCode).toBe(200);
+    const items = response.json().items as { role: string; category: string; imageUrl: string }[];
+    expect(items).toHaveLength(8);
+    expect(items.every((item) => item.role === 'seller' && item.imageUrl)).toBe(true);
+    expect(new Set(items.map((item) => item.category)).size).toBe(4);
+  });
+});

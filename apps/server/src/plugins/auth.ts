@@ -1,0 +1,99 @@
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.js';
+import type { Actor, AuthService } from '../modules/auth/auth.service.js';
+
+export const SESSION_COOKIE = 'maya_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    /** How the session arrived; only cookie sessions need CSRF protection. */
+    sessionSource: 'cookie' | 'bearer' | null;
+  }
+  interface FastifyReply {
+    setSessionCookie(token: string, maxAgeSeconds: number): FastifyReply;
+    clearSessionCookie(): FastifyReply;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer ([\w-]{20,200})$/);
+  return match?.[1];
+}
+
+/** The signed-in actor of a request, or a 401 problem. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return request.actor;
+}
+
+export default fp<{ auth: AuthService; publicUrl: string }>(
+  async (app, { auth, publicUrl }) => {
+    const secure = publicUrl.startsWith('https:');
+    const publicOrigin = new URL(publicUrl).origin;
+    await app.register(cookie);
+
+    app.decorateRequest('actor', null);
+    app.decorateRequest('sessionSource', null);
+    app.decorateReply(
+      'setSessionCookie',
+      function (this: FastifyReply, token: string, maxAge: number) {
+        return this.setCookie(SESSION_COOKIE, token, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          path: '/',
+          maxAge,
+        });
+      },
+    );
+    app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+      return this.clearCookie(SESSION_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+      });
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      const bearer = bearerToken(request.headers.authorization);
+      const cookieToken = request.cookies[SESSION_COOKIE];
+      const token = bearer ?? cookieToken;
+      if (!token) return;
+      const actor = await auth.resolveToken(token);
+      if (actor) {
+        request.actor = actor;
+        request.sessionSource = bearer ? 'bearer' : 'cookie';
+      } else if (!bearer) {
+        reply.clearSessionCookie();
+      }
+    });
+
+    // A cross-site page cannot send a custom header without a CORS preflight (which this server
+    // never grants), and browsers send Origin on cross-site writes; either proves same-origin.
+    app.addHook('preHandler', async (request) => {
+      if (!UNSAFE_METHODS.has(request.method) || request.sessionSource === 'bearer') return;
+      if (!request.url.startsWith('/api/')) return;
+      const origin = request.headers.origin;
+      if (origin) {
+        const sameHost = `${request.protocol}://${request.host}`;
+        if (origin === publicOrigin || origin === sameHost) return;
+        throw new AppError('FORBIDDEN', 'This request came from another site and was refused.');
+      }
+      if (request.headers['x-requested-with']) return;
+      if (request.sessionSource === 'cookie' || request.cookies[SESSION_COOKIE]) {
+        throw new AppError(
+          'FORBIDDEN',
+          'This request is missing its same-origin proof (Origin or X-Requested-With).',
+        );
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['error-handler'] },
+);

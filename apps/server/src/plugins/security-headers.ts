@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+
+export interface SecurityHeadersOptions {
+  mapTileUrl: string;
+  https: boolean;
+}
+
+function tileOrigin(template: string): string {
+  try {
+    const url = new URL(template.replaceAll(/\{[a-z]+\}/g, 'x'));
+    return url.origin;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A strict policy on every answer. Styles allow inline because the UI library injects its CSS
+ * at run time; scripts never do.
+ */
+export function contentSecurityPolicy(mapTileUrl: string): string {
+  const tiles = tileOrigin(mapTileUrl);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ''}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self' blob:",
+  ].join('; ');
+}
+
+export default fp<SecurityHeadersOptions>(
+  async (app, { mapTileUrl, https }) => {
+    const csp = contentSecurityPolicy(mapTileUrl);
+    app.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+      reply.header('x-frame-options', 'DENY');
+      reply.header('cross-origin-opener-policy', 'same-origin');
+      reply.header('permissions-policy', 'camera=(), geolocation=(self), microphone=(self)');
+      if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    });
+  },
+  { name: 'security-headers' },
+);

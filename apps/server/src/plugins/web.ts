@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hasWebApp: boolean;
+  }
+}
+
+/**
+ * Serves the built single-page app from the same origin as the API, so one cookie and one CSP
+ * cover both. Hashed assets are cached for a year; index.html never is.
+ */
+export default fp<{ distDir: string; reservedPrefixes: string[] }>(
+  async (app, { distDir, reservedPrefixes }) => {
+    const present = existsSync(join(distDir, 'index.html'));
+    app.decorate('hasWebApp', present);
+    if (!present) {
+      app.log.warn({ distDir }, 'web app not built; serving the API only');
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        const immutable = path.includes(`${join(distDir, 'assets')}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+
+    // Every other page URL is a client-side route: answer with the app shell, which routes it.
+    const shell = async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      if (reservedPrefixes.some((prefix) => path.startsWith(prefix))) return reply.callNotFound();
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    };
+    app.get('/', { schema: { hide: true } }, shell);
+    app.get('/*', { schema: { hide: true } }, shell);
+  },
+  { name: 'web' },
+);

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { readEnv } from '../src/config.js';
+import { createDatabase, pgliteExtensions, type DatabaseHandle } from '../src/db/client.js';
+import { adminQuery, withDatabase } from './global-setup.js';
+
+/** A clean, migrated database of its own for one test file; `close` drops it. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const url = readEnv('DATABASE_URL');
+  const template = inject('postgresTemplate');
+  if (url && template) {
+    const name = `maya_test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const handle = await createDatabase({
+      kind: 'postgres',
+      url: withDatabase(url, name),
+      poolSize: 5,
+    });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
+
+  const dump = await readFile(inject('pgliteDump'));
+  const client = await PGlite.create({
+    loadDataDir: new Blob([dump]),
+    extensions: pgliteExtensions,
+  });
+  return createDatabase({ kind: 'pglite-instance', client });
+}

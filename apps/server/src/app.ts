@@ -8,8 +8,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import type { Mailer } from './lib/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, defaultSessionPolicy } from './modules/auth/auth.service.js';
+import { createPasswordResetsRepository } from './modules/auth/password-resets.repository.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -18,6 +20,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import auth from './plugins/auth.js';
 import database from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
+import mail from './plugins/mail.js';
 import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
 import { buildProblem, sendProblem } from './plugins/problem.js';
@@ -30,6 +33,7 @@ export interface AppOverrides {
   database: DatabaseHandle;
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
 }
 
 const API_PREFIXES = ['/api/', '/socket.io/', '/uploads/', '/healthz', '/readyz', '/metrics'];
@@ -80,13 +84,26 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
       return error;
     },
   });
+  await app.register(mail, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.DATA_DIR,
+    mailer: overrides.mailer,
+  });
   await app.register(metrics);
   await app.register(openapi, { publicUrl: config.PUBLIC_URL });
 
   // Domain modules: each gets its services through options, never another module's repository.
   const users = createUsersService(createUsersRepository(app.db));
   const sessionPolicy = defaultSessionPolicy;
-  const authService = createAuthService(users, createSessionsRepository(app.db), sessionPolicy);
+  const authService = createAuthService({
+    users,
+    sessions: createSessionsRepository(app.db),
+    resets: createPasswordResetsRepository(app.db),
+    mailer: app.mailer,
+    publicUrl: config.PUBLIC_URL,
+    policy: sessionPolicy,
+  });
   await app.register(auth, { auth: authService, publicUrl: config.PUBLIC_URL });
 
   await app.register(healthRoutes);

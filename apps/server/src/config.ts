@@ -53,6 +53,16 @@ export const configSchema = z.object({
     .string()
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
     .describe('Map tile URL template; its host is allowed by the Content-Security-Policy.'),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .describe(
+      'SMTP server for outgoing mail, e.g. smtps://user:pass@mail.example:465; unset writes mail to DATA_DIR/outbox.',
+    ),
+  MAIL_FROM: z
+    .string()
+    .default('Maya Market <no-reply@mayamarket.example>')
+    .describe('Sender of outgoing mail.'),
   WEB_DIST_DIR: z
     .string()
     .default('apps/web/dist')

@@ -46,3 +46,46 @@ export const sessionResponseSchema = z
   .object({ user: privateUserSchema, token: z.string() })
   .meta({ id: 'SessionResponse' });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const passwordResetRequestBodySchema = z
+  .object({ email: emailSchema })
+  .meta({ id: 'PasswordResetRequestBody' });
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBodySchema>;
+
+export const passwordResetConfirmBodySchema = z
+  .object({ token: z.string().min(20).max(200), password: passwordSchema })
+  .meta({ id: 'PasswordResetConfirmBody' });
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
+
+export const acceptedSchema = z.object({ message: z.string() });
+
+export const changePasswordBodySchema = z
+  .object({
+    currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    password: passwordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'The passwords do not match.',
+  })
+  .meta({ id: 'ChangePasswordBody' });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const changeEmailBodySchema = z
+  .object({
+    email: emailSchema,
+    confirmEmail: z.string().trim().max(254),
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((body) => body.email.toLowerCase() === body.confirmEmail.toLowerCase(), {
+    path: ['confirmEmail'],
+    error: 'The email addresses do not match.',
+  })
+  .meta({ id: 'ChangeEmailBody' });
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+export const deleteAccountBodySchema = z
+  .object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })
+  .meta({ id: 'DeleteAccountBody' });
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;

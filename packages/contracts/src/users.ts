@@ -45,3 +45,15 @@ export type UsersPage = z.infer<typeof usersPageSchema>;
 
 export const featuredSellersSchema = z.object({ items: z.array(publicProfileSchema) });
 export type FeaturedSellers = z.infer<typeof featuredSellersSchema>;
+
+export const updateProfileBodySchema = z
+  .object({
+    firstName: z.string().trim().min(1, { error: 'Required.' }).max(80),
+    lastName: z.string().trim().min(1, { error: 'Required.' }).max(80),
+    description: z.string().trim().max(2000),
+    category: sectorSchema.nullable(),
+    location: locationSchema.nullable(),
+  })
+  .partial()
+  .meta({ id: 'UpdateProfileBody' });
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;

@@ -35,6 +35,9 @@ export const users = pgTable(
       .default('free'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // Set when the owner deletes the account: the row stays, anonymised, so chat partners keep
+    // their history with the author shown as a deleted user.
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     // Weighted so a name match outranks a description match; 'simple' keeps place and brand
     // names unstemmed, which suits a multilingual directory.
     search: tsvector('search').generatedAlwaysAs(

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  acceptedSchema,
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  deleteAccountBodySchema,
   loginBodySchema,
+  passwordResetConfirmBodySchema,
+  passwordResetRequestBodySchema,
+  updateProfileBodySchema,
   meResponseSchema,
   problemSchema,
   sessionResponseSchema,
@@ -84,5 +91,103 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ user: await users.getPrivateUser(requireActor(request).userId) }),
+  );
+
+  app.patch(
+    '/me',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Update name, description, sector or location',
+        body: updateProfileBodySchema,
+        response: { 200: meResponseSchema, ...problems },
+      },
+    },
+    async (request) => ({ user: await users.updateProfile(requireActor(request), request.body) }),
+  );
+
+  app.put(
+    '/me/email',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the sign-in email (current password required)',
+        body: changeEmailBodySchema,
+        response: { 200: meResponseSchema, 409: problemSchema, ...problems },
+      },
+    },
+    async (request) => ({ user: await auth.changeEmail(requireActor(request), request.body) }),
+  );
+
+  app.put(
+    '/me/password',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password; every other session is signed out',
+        body: changePasswordBodySchema,
+        response: { 204: z.null(), ...problems },
+      },
+    },
+    async (request, reply) => {
+      await auth.changePassword(requireActor(request), request.body);
+      reply.code(204);
+      return null;
+    },
+  );
+
+  app.delete(
+    '/me',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Delete the account and its personal data (password required)',
+        body: deleteAccountBodySchema,
+        response: { 204: z.null(), ...problems },
+      },
+    },
+    async (request, reply) => {
+      await auth.deleteAccount(requireActor(request), request.body.password);
+      reply.clearSessionCookie().code(204);
+      return null;
+    },
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mail a single-use reset link; the same answer whether or not the email is registered',
+        body: passwordResetRequestBodySchema,
+        response: { 202: acceptedSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      auth.requestPasswordReset(request.body.email, request.ip);
+      reply.code(202);
+      return {
+        message: 'If an account exists for that email, we have sent a link to reset the password.',
+      };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirm',
+    {
+      preHandler: [perIp],
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link; every session is signed out',
+        body: passwordResetConfirmBodySchema,
+        response: { 204: z.null(), ...problems },
+      },
+    },
+    async (request, reply) => {
+      await auth.confirmPasswordReset(request.body);
+      reply.code(204);
+      return null;
+    },
   );
 };

@@ -1,18 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { LoginBody, PrivateUser, Role, SignupBody } from '@maya/contracts';
+import type {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  LoginBody,
+  PasswordResetConfirmBody,
+  PrivateUser,
+  SignupBody,
+} from '@maya/contracts';
+import type { Actor } from '../../lib/actor.js';
+import type { Mailer } from '../../lib/mailer.js';
 import { AppError } from '../../lib/app-error.js';
 import { createThrottle } from '../../lib/throttle.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import type { UsersService } from '../users/users.service.js';
 import { isCommonPassword } from './common-passwords.js';
+import type { PasswordResetsRepository } from './password-resets.repository.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
-export interface Actor {
-  userId: string;
-  role: Role;
-  sessionId: string;
-}
+export type { Actor };
 
 export interface SessionPolicy {
   idleMs: number;
@@ -34,15 +40,99 @@ export function hashToken(token: string): string {
 // Verified when an email is unknown, so a wrong email costs as much time as a wrong password.
 const decoyHash = hashPassword(randomBytes(16).toString('hex'));
 
-export function createAuthService(
-  users: UsersService,
-  sessions: SessionsRepository,
-  policy: SessionPolicy = defaultSessionPolicy,
-) {
+export const RESET_LINK_MINUTES = 30;
+
+export interface AuthServiceDependencies {
+  users: UsersService;
+  sessions: SessionsRepository;
+  resets: PasswordResetsRepository;
+  mailer: Mailer;
+  publicUrl: string;
+  policy?: SessionPolicy;
+  /** Called when a user's sessions are revoked, so open sockets can be closed too. */
+  onSessionsRevoked?: (userId: string, keptSessionId?: string) => void;
+}
+
+export function createAuthService({
+  users,
+  sessions,
+  resets,
+  mailer,
+  publicUrl,
+  policy = defaultSessionPolicy,
+  onSessionsRevoked,
+}: AuthServiceDependencies) {
   // Ten wrong passwords per account, or thirty per address, pause sign-in for fifteen minutes.
   const message = 'Too many failed sign-in attempts. Please wait {seconds} s and try again.';
   const failuresByAccount = createThrottle({ max: 10, windowMs: 15 * 60_000, message });
   const failuresByIp = createThrottle({ max: 30, windowMs: 15 * 60_000, message });
+
+  const resetsByIp = createThrottle({
+    max: 5,
+    windowMs: 15 * 60_000,
+    message: 'Too many reset requests. Please wait {seconds} s and try again.',
+  });
+  // Per address silently: no more than three mails an hour, whoever asks.
+  const resetsByEmail = createThrottle({ max: 3, windowMs: 60 * 60_000, message: '' });
+
+  async function sendResetLink(email: string): Promise<void> {
+    const key = email.toLowerCase();
+    try {
+      resetsByEmail.check(key);
+    } catch {
+      return;
+    }
+    resetsByEmail.hit(key);
+    const user = await users.findCredentials(email);
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await resets.insertReset({
+      id: uuidv7(now),
+      tokenHash: hashToken(token),
+      userId: user.id,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + RESET_LINK_MINUTES * 60_000),
+    });
+    const link = new URL(`/reset-password?token=${token}`, publicUrl).toString();
+    await mailer.send({
+      to: user.email,
+      subject: 'Reset your Maya Market password',
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        'Someone asked to reset the password of your Maya Market account.',
+        `Open this link within ${RESET_LINK_MINUTES} minutes to choose a new password:`,
+        '',
+        link,
+        '',
+        'If it was not you, ignore this message; your password stays as it is.',
+      ].join('\n'),
+      link,
+    });
+  }
+
+  function rejectCommon(password: string): void {
+    if (isCommonPassword(password)) {
+      throw new AppError('VALIDATION_FAILED', 'This password is too common. Choose another.', {
+        password: 'Too common',
+      });
+    }
+  }
+
+  async function requirePassword(userId: string, password: string): Promise<void> {
+    const user = await users.getCredentialsById(userId);
+    if (!user || !(await verifyPassword(user.passwordHash, password))) {
+      throw new AppError('VALIDATION_FAILED', 'Your current password is not correct.', {
+        password: 'Incorrect password',
+      });
+    }
+  }
+
+  async function revokeSessions(userId: string, keepSessionId?: string): Promise<void> {
+    await sessions.deleteUserSessions(userId, keepSessionId);
+    onSessionsRevoked?.(userId, keepSessionId);
+  }
 
   async function startSession(userId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -60,11 +150,7 @@ export function createAuthService(
 
   return {
     async signup(input: SignupBody): Promise<{ user: PrivateUser; token: string }> {
-      if (isCommonPassword(input.password)) {
-        throw new AppError('VALIDATION_FAILED', 'This password is too common. Choose another.', {
-          password: 'Too common',
-        });
-      }
+      rejectCommon(input.password);
       if (input.role === 'seller' && !input.category) {
         throw new AppError('VALIDATION_FAILED', 'Choose the sector of your business.', {
           category: 'Required for businesses',
@@ -102,6 +188,52 @@ export function createAuthService(
 
     async logout(actor: Actor): Promise<void> {
       await sessions.deleteSession(actor.sessionId);
+    },
+
+    /**
+     * Always the same answer and nearly the same time: the lookup and the mail happen after the
+     * reply, so neither the words nor the timing tell whether the email has an account.
+     */
+    requestPasswordReset(email: string, ip: string): void {
+      resetsByIp.check(`ip:${ip}`);
+      resetsByIp.hit(`ip:${ip}`);
+      setImmediate(() => {
+        void sendResetLink(email).catch(() => undefined);
+      });
+    },
+
+    async confirmPasswordReset(input: PasswordResetConfirmBody): Promise<void> {
+      rejectCommon(input.password);
+      const userId = await resets.consumeReset(hashToken(input.token), new Date());
+      if (!userId) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'This reset link is invalid or has expired. Ask for a new one.',
+          { token: 'Invalid or expired' },
+        );
+      }
+      await users.setPasswordHash(userId, await hashPassword(input.password));
+      await resets.deleteUserResets(userId);
+      await revokeSessions(userId);
+    },
+
+    async changePassword(actor: Actor, input: ChangePasswordBody): Promise<void> {
+      await requirePassword(actor.userId, input.currentPassword);
+      rejectCommon(input.password);
+      await users.setPasswordHash(actor.userId, await hashPassword(input.password));
+      await revokeSessions(actor.userId, actor.sessionId);
+    },
+
+    async changeEmail(actor: Actor, input: ChangeEmailBody): Promise<PrivateUser> {
+      await requirePassword(actor.userId, input.password);
+      return users.setEmail(actor.userId, input.email);
+    },
+
+    async deleteAccount(actor: Actor, password: string): Promise<void> {
+      await requirePassword(actor.userId, password);
+      await users.anonymize(actor.userId);
+      await resets.deleteUserResets(actor.userId);
+      await revokeSessions(actor.userId);
     },
 
     /** The actor behind a token, or undefined when it is unknown, expired or idle too long. */

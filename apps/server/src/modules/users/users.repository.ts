@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
 
@@ -14,7 +14,11 @@ export interface UserCursor {
 export function createUsersRepository(db: Database) {
   return {
     async findById(id: string): Promise<User | undefined> {
-      const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await db
+        .select(userColumns)
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .limit(1);
       return row;
     },
 
@@ -24,7 +28,7 @@ export function createUsersRepository(db: Database) {
       limit: number,
       after?: UserCursor,
     ): Promise<User[]> {
-      const conditions = [eq(users.role, role)];
+      const conditions = [eq(users.role, role), isNull(users.deletedAt)];
       if (after) {
         conditions.push(
           or(
@@ -54,6 +58,7 @@ export function createUsersRepository(db: Database) {
         .where(
           and(
             eq(users.role, 'seller'),
+            isNull(users.deletedAt),
             sql`${users.imageUrl} is not null`,
             sql`${users.description} <> ''`,
           ),
@@ -71,7 +76,7 @@ export function createUsersRepository(db: Database) {
       const [row] = await db
         .select(userColumns)
         .from(users)
-        .where(sql`lower(${users.email}) = lower(${email})`)
+        .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
         .limit(1);
       return row;
     },
@@ -84,6 +89,24 @@ export function createUsersRepository(db: Database) {
         .onConflictDoNothing()
         .returning(userColumns);
       return row;
+    },
+
+    async updateUser(id: string, values: Partial<NewUserRow>): Promise<User | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning(userColumns);
+      return row;
+    },
+
+    async isEmailTaken(email: string, exceptId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptId)))
+        .limit(1);
+      return row !== undefined;
     },
 
     async countUsers(): Promise<number> {

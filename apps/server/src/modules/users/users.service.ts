@@ -4,9 +4,11 @@ import type {
   PrivateUser,
   PublicProfile,
   SignupBody,
+  UpdateProfileBody,
   UsersPage,
 } from '@maya/contracts';
 import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../lib/actor.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { UserCursor, UsersRepository } from './users.repository.js';
 import { toPrivateUser, toPublicProfile } from './users.policy.js';
@@ -51,6 +53,7 @@ export function createUsersService(repository: UsersRepository) {
 
     /** For the auth service only: the row with its password hash. */
     findCredentials: (email: string) => repository.findByEmail(email),
+    getCredentialsById: (id: string) => repository.findById(id),
 
     async createUser(
       input: Omit<SignupBody, 'password' | 'imageUploadId'> & { passwordHash: string },
@@ -81,6 +84,58 @@ export function createUsersService(repository: UsersRepository) {
         );
       }
       return toPrivateUser(user);
+    },
+
+    async updateProfile(actor: Actor, body: UpdateProfileBody): Promise<PrivateUser> {
+      const current = await repository.findById(actor.userId);
+      if (!current) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+      const { location, category, ...names } = body;
+      const user = await repository.updateUser(actor.userId, {
+        ...names,
+        ...(category !== undefined && current.role === 'seller' ? { category } : {}),
+        ...(location !== undefined
+          ? {
+              address: location?.address ?? null,
+              lat: location?.lat ?? null,
+              lng: location?.lng ?? null,
+            }
+          : {}),
+      });
+      return toPrivateUser(user!);
+    },
+
+    /** For the auth service: credentials change only after it has checked the password. */
+    async setEmail(userId: string, email: string): Promise<PrivateUser> {
+      if (await repository.isEmailTaken(email, userId)) {
+        throw new AppError('CONFLICT', 'Another account already uses this email.', {
+          email: 'Already registered',
+        });
+      }
+      const user = await repository.updateUser(userId, { email });
+      if (!user) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+      return toPrivateUser(user);
+    },
+
+    async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+      await repository.updateUser(userId, { passwordHash });
+    },
+
+    /** Removes personal data but keeps the row, so others' chat history still has an author. */
+    async anonymize(userId: string): Promise<void> {
+      await repository.updateUser(userId, {
+        email: `deleted-${userId}@deleted.invalid`,
+        passwordHash: '!',
+        firstName: 'Deleted',
+        lastName: 'user',
+        description: '',
+        category: null,
+        address: null,
+        lat: null,
+        lng: null,
+        imageUrl: null,
+        thumbnailUrl: null,
+        deletedAt: new Date(),
+      });
     },
 
     countUsers: () => repository.countUsers(),

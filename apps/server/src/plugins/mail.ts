@@ -1,0 +1,25 @@
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import { createMailer, type Mailer } from '../lib/mailer.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+export default fp<{ smtpUrl: string | undefined; from: string; dataDir: string; mailer?: Mailer }>(
+  async (app, options) => {
+    const mailer =
+      options.mailer ??
+      createMailer({
+        smtpUrl: options.smtpUrl,
+        from: options.from,
+        outboxDir: join(options.dataDir, 'outbox'),
+        log: (message, details) => app.log.info(details, message),
+      });
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', async () => mailer.close());
+  },
+  { name: 'mail' },
+);

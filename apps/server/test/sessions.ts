@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { sessionResponseSchema } from '@maya/contracts';
 
 export const sameOrigin = { origin: 'http://localhost:3000' };
 
@@ -37,7 +38,7 @@ export async function signUp(
     payload: body,
   });
   expect(response.statusCode).toBe(201);
-  const { user, token } = response.json();
+  const { user, token } = sessionResponseSchema.parse(response.json());
   return {
     id: user.id,
     email: body.email,

@@ -8,11 +8,16 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createEventBus } from './lib/events.js';
 import type { Mailer } from './lib/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, defaultSessionPolicy } from './modules/auth/auth.service.js';
 import { createPasswordResetsRepository } from './modules/auth/password-resets.repository.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { chatsRoutes } from './modules/chats/chats.routes.js';
+import { createChatsRepository } from './modules/chats/chats.repository.js';
+import { createChatsService } from './modules/chats/chats.service.js';
+import { registerChatSocketHandlers } from './modules/chats/chats.socket.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -22,6 +27,7 @@ import database from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
 import mail from './plugins/mail.js';
 import metrics from './plugins/metrics.js';
+import realtime from './plugins/realtime.js';
 import openapi from './plugins/openapi.js';
 import { buildProblem, sendProblem } from './plugins/problem.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -96,6 +102,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   // Domain modules: each gets its services through options, never another module's repository.
   const users = createUsersService(createUsersRepository(app.db));
   const sessionPolicy = defaultSessionPolicy;
+  const events = createEventBus();
   const authService = createAuthService({
     users,
     sessions: createSessionsRepository(app.db),
@@ -103,12 +110,29 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     mailer: app.mailer,
     publicUrl: config.PUBLIC_URL,
     policy: sessionPolicy,
+    onSessionsRevoked: (userId, keptSessionId) =>
+      events.disconnect({ userId, exceptSessionId: keptSessionId }),
+    onSessionEnded: (sessionId) => events.disconnect({ sessionId }),
+  });
+  const chats = createChatsService({
+    repository: createChatsRepository(app.db),
+    users,
+    events,
   });
   await app.register(auth, { auth: authService, publicUrl: config.PUBLIC_URL });
+  await app.register(realtime, {
+    publicUrl: config.PUBLIC_URL,
+    databaseUrl: config.DATABASE_URL,
+    redisUrl: config.REDIS_URL,
+    authenticate: (token) => authService.resolveToken(token),
+    events,
+  });
+  registerChatSocketHandlers(app.io, chats);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/v1', auth: authService, users, sessionPolicy });
   await app.register(usersRoutes, { prefix: '/api/v1', users });
+  await app.register(chatsRoutes, { prefix: '/api/v1', chats });
 
   await app.register(uploads, { dataDir: config.DATA_DIR });
 

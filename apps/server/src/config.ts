@@ -53,6 +53,12 @@ export const configSchema = z.object({
     .string()
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
     .describe('Map tile URL template; its host is allowed by the Content-Security-Policy.'),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .describe(
+      'Redis for sharing real-time events between processes; without it PostgreSQL (when DATABASE_URL is set) or memory is used.',
+    ),
   SMTP_URL: z
     .string()
     .optional()

@@ -12,13 +12,18 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  /** Set when built with `listen`: the base URL of a real HTTP server on a random port. */
+  url: string;
 }
 
 /**
  * An app on its own clean database and data folder, closed after the file's tests. Call it at
  * the top of a test file (or in beforeAll).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { listen?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'maya-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -30,10 +35,17 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const database = await createTestDatabase();
   const app = await buildApp(config, { database, closeDatabase: true, logger: false });
-  await app.ready();
+  let url = '';
+  if (options.listen) {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  } else {
+    await app.ready();
+  }
   afterAll(async () => {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
   });
-  return { app, database, config };
+  return { app, database, config, url };
 }

@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './chats.js';
 export * from './common.js';
 export * from './errors.js';
 export * from './health.js';

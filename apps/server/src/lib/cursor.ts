@@ -20,3 +20,24 @@ export function decodeCursor<T>(cursor: string, parse: (parts: unknown) => T | u
   }
   return value;
 }
+
+/** The common keyset position: a timestamp and a UUID tiebreaker. */
+export interface TimeIdCursor {
+  at: Date;
+  id: string;
+}
+
+export function encodeTimeIdCursor(at: Date, id: string): string {
+  return encodeCursor([at.toISOString(), id]);
+}
+
+export function decodeTimeIdCursor(cursor: string): TimeIdCursor {
+  return decodeCursor(cursor, (parts) => {
+    if (!Array.isArray(parts) || parts.length !== 2) return undefined;
+    const [at, id] = parts as unknown[];
+    if (typeof at !== 'string' || typeof id !== 'string') return undefined;
+    const date = new Date(at);
+    if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    return { at: date, id };
+  });
+}

@@ -1,13 +1,36 @@
 import { randomBytes } from 'node:crypto';
 
+let lastMs = -1;
+let sequence = 0;
+
 /**
- * A version 7 UUID (RFC 9562): 48 bits of Unix milliseconds then random bits, so ids sort by
- * creation time and keyset pagination can use them as a tiebreaker.
+ * A version 7 UUID (RFC 9562): 48 bits of Unix milliseconds, then a 12-bit counter (method 1 of
+ * §6.2) and random bits. Ids made by one process sort in the order they were made, even within a
+ * millisecond, so a chat's messages keep their order.
  */
 export function uuidv7(now: number = Date.now()): string {
+  if (now === lastMs) {
+    sequence += 1;
+    if (sequence > 0xfff) {
+      // Counter exhausted within one millisecond: borrow the next millisecond.
+      lastMs += 1;
+      sequence = 0;
+    }
+  } else if (now > lastMs) {
+    lastMs = now;
+    sequence = Math.floor(Math.random() * 0x400);
+  } else {
+    // An explicit past time (seeds, tests): no ordering promise needed, use fresh randomness.
+    return build(now, Math.floor(Math.random() * 0x1000));
+  }
+  return build(lastMs, sequence);
+}
+
+function build(ms: number, counter: number): string {
   const bytes = randomBytes(16);
-  bytes.writeUIntBE(now, 0, 6);
-  bytes[6] = 0x70 | (bytes[6]! & 0x0f);
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes[6] = 0x70 | ((counter >> 8) & 0x0f);
+  bytes[7] = counter & 0xff;
   bytes[8] = 0x80 | (bytes[8]! & 0x3f);
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;

@@ -1,3 +1,4 @@
 export * from './users.js';
 export * from './sessions.js';
 export * from './password-resets.js';
+export * from './chats.js';

@@ -51,6 +51,8 @@ export interface AuthServiceDependencies {
   policy?: SessionPolicy;
   /** Called when a user's sessions are revoked, so open sockets can be closed too. */
   onSessionsRevoked?: (userId: string, keptSessionId?: string) => void;
+  /** Called when one session ends (logout). */
+  onSessionEnded?: (sessionId: string) => void;
 }
 
 export function createAuthService({
@@ -61,6 +63,7 @@ export function createAuthService({
   publicUrl,
   policy = defaultSessionPolicy,
   onSessionsRevoked,
+  onSessionEnded,
 }: AuthServiceDependencies) {
   // Ten wrong passwords per account, or thirty per address, pause sign-in for fifteen minutes.
   const message = 'Too many failed sign-in attempts. Please wait {seconds} s and try again.';
@@ -188,6 +191,7 @@ export function createAuthService({
 
     async logout(actor: Actor): Promise<void> {
       await sessions.deleteSession(actor.sessionId);
+      onSessionEnded?.(actor.sessionId);
     },
 
     /**

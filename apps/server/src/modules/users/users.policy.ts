@@ -1,4 +1,4 @@
-import type { PrivateUser, PublicProfile } from '@maya/contracts';
+import type { ChatPartner, PrivateUser, PublicProfile } from '@maya/contracts';
 import type { User } from './users.repository.js';
 
 /** Rounds to two decimals (about 1 km) so a buyer's home cannot be pinpointed by others. */
@@ -40,5 +40,16 @@ export function toPrivateUser(user: User): PrivateUser {
     role: user.role,
     email: user.email,
     plan: user.plan,
+  };
+}
+
+export function toChatPartner(user: User): ChatPartner {
+  const deleted = user.deletedAt !== null;
+  return {
+    id: user.id,
+    role: user.role,
+    fullName: deleted ? 'Deleted user' : `${user.firstName} ${user.lastName}`.trim(),
+    thumbnailUrl: deleted ? null : user.thumbnailUrl,
+    deleted,
   };
 }

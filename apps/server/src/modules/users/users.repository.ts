@@ -1,15 +1,11 @@
-import { and, desc, eq, getTableColumns, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { TimeIdCursor } from '../../lib/cursor.js';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
 
 // The generated search vector is an index input, never read back.
 const { search: _search, ...userColumns } = getTableColumns(users);
 export type User = Omit<UserRow, 'search'>;
-
-export interface UserCursor {
-  createdAt: Date;
-  id: string;
-}
 
 export function createUsersRepository(db: Database) {
   return {
@@ -26,14 +22,14 @@ export function createUsersRepository(db: Database) {
     async findPageByRole(
       role: UserRow['role'],
       limit: number,
-      after?: UserCursor,
+      after?: TimeIdCursor,
     ): Promise<User[]> {
       const conditions = [eq(users.role, role), isNull(users.deletedAt)];
       if (after) {
         conditions.push(
           or(
-            lt(users.createdAt, after.createdAt),
-            and(eq(users.createdAt, after.createdAt), lt(users.id, after.id)),
+            lt(users.createdAt, after.at),
+            and(eq(users.createdAt, after.at), lt(users.id, after.id)),
           )!,
         );
       }
@@ -107,6 +103,12 @@ export function createUsersRepository(db: Database) {
         .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptId)))
         .limit(1);
       return row !== undefined;
+    },
+
+    /** Includes deleted accounts: their anonymised rows still name chat authors. */
+    async findByIds(ids: string[]): Promise<User[]> {
+      if (ids.length === 0) return [];
+      return db.select(userColumns).from(users).where(inArray(users.id, ids));
     },
 
     async countUsers(): Promise<number> {

@@ -1,17 +1,19 @@
 import type {
+  ChatPartner,
   FeaturedSellers,
   FindUsersQuery,
   PrivateUser,
   PublicProfile,
+  Role,
   SignupBody,
   UpdateProfileBody,
   UsersPage,
 } from '@maya/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/actor.js';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import type { UserCursor, UsersRepository } from './users.repository.js';
-import { toPrivateUser, toPublicProfile } from './users.policy.js';
+import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/cursor.js';
+import type { UsersRepository } from './users.repository.js';
+import { toChatPartner, toPrivateUser, toPublicProfile } from './users.policy.js';
 import { uuidv7 } from '../../lib/uuid.js';
 
 export const FEATURED_SELLERS = 8;
@@ -25,18 +27,14 @@ export function createUsersService(repository: UsersRepository) {
     },
 
     async findUsers(query: FindUsersQuery): Promise<UsersPage> {
-      const after = query.cursor
-        ? decodeCursor<UserCursor>(query.cursor, parseUserCursor)
-        : undefined;
+      const after = query.cursor ? decodeTimeIdCursor(query.cursor) : undefined;
       const rows = await repository.findPageByRole(query.role, query.limit + 1, after);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
         items: page.map(toPublicProfile),
         nextCursor:
-          rows.length > query.limit && last
-            ? encodeCursor([last.createdAt.toISOString(), last.id])
-            : null,
+          rows.length > query.limit && last ? encodeTimeIdCursor(last.createdAt, last.id) : null,
       };
     },
 
@@ -138,17 +136,21 @@ export function createUsersService(repository: UsersRepository) {
       });
     },
 
+    /** Names and thumbnails of chat partners, deleted accounts included (shown as deleted). */
+    async findChatPartners(ids: string[]): Promise<Map<string, ChatPartner>> {
+      const rows = await repository.findByIds([...new Set(ids)]);
+      return new Map(rows.map((user) => [user.id, toChatPartner(user)]));
+    },
+
+    /** A live account's role, for services that pair users; NOT_FOUND when it is gone. */
+    async getActiveRole(id: string): Promise<Role> {
+      const user = await repository.findById(id);
+      if (!user) throw new AppError('NOT_FOUND', 'This profile does not exist.');
+      return user.role;
+    },
+
     countUsers: () => repository.countUsers(),
   };
-}
-
-function parseUserCursor(parts: unknown): UserCursor | undefined {
-  if (!Array.isArray(parts) || parts.length !== 2) return undefined;
-  const [createdAt, id] = parts as unknown[];
-  if (typeof createdAt !== 'string' || typeof id !== 'string') return undefined;
-  const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  return { createdAt: date, id };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,256 @@
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { selectRows, type Database } from '../../db/client.js';
+import type { TimeIdCursor } from '../../lib/cursor.js';
+import {
+  chatMembers,
+  chats,
+  messages,
+  type ChatMemberRow,
+  type ChatRow,
+  type MessageRow,
+} from '../../db/schema/index.js';
+
+export interface ChatListRow {
+  chat: ChatRow;
+  member: ChatMemberRow;
+  partnerId: string;
+  partnerLastReadMessageId: string | null;
+  lastMessage: MessageRow | null;
+  unreadCount: number;
+}
+
+interface RawChatListRow {
+  id: string;
+  buyer_id: string;
+  seller_id: string;
+  created_at: Date | string;
+  last_message_at: Date | string | null;
+  hidden_at: Date | string | null;
+  last_read_message_id: string | null;
+  partner_id: string;
+  partner_last_read_message_id: string | null;
+  message_id: string | null;
+  message_sender_id: string | null;
+  message_body: string | null;
+  message_client_id: string | null;
+  message_created_at: Date | string | null;
+  unread_count: number;
+}
+
+const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+const toDateOrNull = (value: Date | string | null) => (value === null ? null : toDate(value));
+
+export function createChatsRepository(db: Database) {
+  /** One query for a page of a member's chats, with partner, last message and unread count. */
+  async function selectChatList(
+    userId: string,
+    filter: SQL,
+    limit: number,
+  ): Promise<ChatListRow[]> {
+    const rows = await selectRows<RawChatListRow>(
+      db,
+      sql`
+      select c.id, c.buyer_id, c.seller_id, c.created_at, c.last_message_at,
+             m.hidden_at, m.last_read_message_id,
+             pm.user_id as partner_id, pm.last_read_message_id as partner_last_read_message_id,
+             lm.id as message_id, lm.sender_id as message_sender_id, lm.body as message_body,
+             lm.client_id as message_client_id, lm.created_at as message_created_at,
+             (select count(*)::int from ${messages} u
+               where u.chat_id = c.id and u.sender_id <> ${userId}
+                 and (m.last_read_message_id is null or u.id > m.last_read_message_id)
+                 and (m.hidden_at is null or u.created_at > m.hidden_at)) as unread_count
+      from ${chatMembers} m
+      join ${chats} c on c.id = m.chat_id
+      join ${chatMembers} pm on pm.chat_id = c.id and pm.user_id <> m.user_id
+      left join lateral (
+        select * from ${messages} x
+        where x.chat_id = c.id and (m.hidden_at is null or x.created_at > m.hidden_at)
+        order by x.id desc limit 1
+      ) lm on true
+      where m.user_id = ${userId} and ${filter}
+      order by coalesce(c.last_message_at, c.created_at) desc, c.id desc
+      limit ${limit}
+    `,
+    );
+    return rows.map((row) => ({
+      chat: {
+        id: row.id,
+        buyerId: row.buyer_id,
+        sellerId: row.seller_id,
+        createdAt: toDate(row.created_at),
+        lastMessageAt: toDateOrNull(row.last_message_at),
+      },
+      member: {
+        chatId: row.id,
+        userId,
+        hiddenAt: toDateOrNull(row.hidden_at),
+        lastReadMessageId: row.last_read_message_id,
+      },
+      partnerId: row.partner_id,
+      partnerLastReadMessageId: row.partner_last_read_message_id,
+      lastMessage: row.message_id
+        ? {
+            id: row.message_id,
+            chatId: row.id,
+            senderId: row.message_sender_id!,
+            body: row.message_body!,
+            clientId: row.message_client_id!,
+            createdAt: toDate(row.message_created_at!),
+          }
+        : null,
+      unreadCount: Number(row.unread_count),
+    }));
+  }
+
+  return {
+    /** Creates the chat of a pair and both memberships, or finds the existing one. */
+    async getOrCreateChat(values: { id: string; buyerId: string; sellerId: string }) {
+      return db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(chats)
+          .values(values)
+          .onConflictDoNothing({ target: [chats.buyerId, chats.sellerId] })
+          .returning();
+        if (inserted) {
+          await tx.insert(chatMembers).values([
+            { chatId: inserted.id, userId: values.buyerId },
+            { chatId: inserted.id, userId: values.sellerId },
+          ]);
+          return { chat: inserted, created: true };
+        }
+        const [existing] = await tx
+          .select()
+          .from(chats)
+          .where(and(eq(chats.buyerId, values.buyerId), eq(chats.sellerId, values.sellerId)));
+        return { chat: existing!, created: false };
+      });
+    },
+
+    async findMembership(chatId: string, userId: string) {
+      const [row] = await db
+        .select({ chat: chats, member: chatMembers })
+        .from(chatMembers)
+        .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+        .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)))
+        .limit(1);
+      return row;
+    },
+
+    async findChatList(
+      userId: string,
+      options: { onlyWithMessages: boolean; limit: number; after?: TimeIdCursor },
+    ): Promise<ChatListRow[]> {
+      const conditions = [
+        sql`(m.hidden_at is null or c.last_message_at > m.hidden_at)`,
+        options.onlyWithMessages ? sql`c.last_message_at is not null` : sql`true`,
+      ];
+      if (options.after) {
+        const activeAt = options.after.at.toISOString();
+        conditions.push(
+          sql`(coalesce(c.last_message_at, c.created_at), c.id) < (${activeAt}::timestamptz, ${options.after.id}::uuid)`,
+        );
+      }
+      return selectChatList(userId, sql.join(conditions, sql` and `), options.limit);
+    },
+
+    async findChatListEntry(userId: string, chatId: string): Promise<ChatListRow | undefined> {
+      const [row] = await selectChatList(userId, sql`c.id = ${chatId}`, 1);
+      return row;
+    },
+
+    async hideChat(chatId: string, userId: string, at: Date): Promise<void> {
+      await db
+        .update(chatMembers)
+        .set({ hiddenAt: at })
+        .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId)));
+    },
+
+    /**
+     * Inserts a message unless this sender already sent one with this client id; either way the
+     * stored message comes back, so a retried send is answered with the original.
+     */
+    async insertMessage(values: typeof messages.$inferInsert) {
+      return db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(messages)
+          .values(values)
+          .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
+          .returning();
+        if (inserted) {
+          await tx
+            .update(chats)
+            .set({ lastMessageAt: inserted.createdAt })
+            .where(eq(chats.id, inserted.chatId));
+          return { message: inserted, created: true };
+        }
+        const [existing] = await tx
+          .select()
+          .from(messages)
+          .where(
+            and(eq(messages.senderId, values.senderId), eq(messages.clientId, values.clientId)),
+          );
+        return { message: existing!, created: false };
+      });
+    },
+
+    async findMessages(
+      chatId: string,
+      options: { visibleAfter: Date | null; before?: string; after?: string; limit: number },
+    ): Promise<MessageRow[]> {
+      const conditions = [eq(messages.chatId, chatId)];
+      if (options.visibleAfter) conditions.push(gt(messages.createdAt, options.visibleAfter));
+      if (options.before) conditions.push(lt(messages.id, options.before));
+      if (options.after) conditions.push(gt(messages.id, options.after));
+      return db
+        .select()
+        .from(messages)
+        .where(and(...conditions))
+        .orderBy(options.after ? asc(messages.id) : desc(messages.id))
+        .limit(options.limit);
+    },
+
+    async findMessageInChat(chatId: string, messageId: string): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.chatId, chatId), eq(messages.id, messageId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Moves the read marker forward only; an older receipt arriving late changes nothing. */
+    async markRead(chatId: string, userId: string, messageId: string): Promise<boolean> {
+      const updated = await db
+        .update(chatMembers)
+        .set({ lastReadMessageId: messageId })
+        .where(
+          and(
+            eq(chatMembers.chatId, chatId),
+            eq(chatMembers.userId, userId),
+            sql`(${chatMembers.lastReadMessageId} is null or ${chatMembers.lastReadMessageId} < ${messageId})`,
+          ),
+        )
+        .returning({ chatId: chatMembers.chatId });
+      return updated.length > 0;
+    },
+
+    async findUserChats(userId: string) {
+      return db
+        .select({ chat: chats })
+        .from(chatMembers)
+        .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+        .where(eq(chatMembers.userId, userId));
+    },
+
+    async findAllMessagesOfChats(chatIds: string[]): Promise<MessageRow[]> {
+      if (chatIds.length === 0) return [];
+      return db
+        .select()
+        .from(messages)
+        .where(sql`${messages.chatId} in ${chatIds}`)
+        .orderBy(asc(messages.id));
+    },
+  };
+}
+
+export type ChatsRepository = ReturnType<typeof createChatsRepository>;

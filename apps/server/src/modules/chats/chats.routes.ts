@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  chatIdParamsSchema,
+  chatResponseSchema,
+  chatsPageSchema,
+  findChatsQuerySchema,
+  findMessagesQuerySchema,
+  markReadBodySchema,
+  messageResponseSchema,
+  messagesPageSchema,
+  openChatBodySchema,
+  problemSchema,
+  sendMessageBodySchema,
+} from '@maya/contracts';
+import { requireActor } from '../../plugins/auth.js';
+import type { ChatsService } from './chats.service.js';
+
+const problems = {
+  400: problemSchema,
+  401: problemSchema,
+  403: problemSchema,
+  404: problemSchema,
+  429: problemSchema,
+};
+
+export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async (
+  app,
+  { chats },
+) => {
+  app.get(
+    '/chats',
+    {
+      schema: {
+        tags: ['chats'],
+        summary: 'My chats, most recently active first',
+        querystring: findChatsQuerySchema,
+        response: { 200: chatsPageSchema, ...problems },
+      },
+    },
+    async (request) => chats.findChats(requireActor(request), request.query),
+  );
+
+  app.post(
+    '/chats',
+    {
+      schema: {
+        tags: ['chats'],
+        summary: 'Open the one chat with a user of the other role, creating it if needed',
+        body: openChatBodySchema,
+        response: { 200: chatResponseSchema, 201: chatResponseSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      const { chat, created } = await chats.openChat(requireActor(request), request.body.partnerId);
+      reply.code(created ? 201 : 200);
+      return { chat };
+    },
+  );
+
+  app.get(
+    '/chats/:id',
+    {
+      schema: {
+        tags: ['chats'],
+        summary: 'One of my chats',
+        params: chatIdParamsSchema,
+        response: { 200: chatResponseSchema, ...problems },
+      },
+    },
+    async (request) => ({ chat: await chats.getChat(requireActor(request), request.params.id) }),
+  );
+
+  app.delete(
+    '/chats/:id',
+    {
+      schema: {
+        tags: ['chats'],
+        summary: 'Hide a chat from my list; the partner keeps it, a new message brings it back',
+        params: chatIdParamsSchema,
+        response: { 204: z.null(), ...problems },
+      },
+    },
+    async (request, reply) => {
+      await chats.deleteChat(requireActor(request), request.params.id);
+      reply.code(204);
+      return null;
+    },
+  );
+
+  app.get(
+    '/chats/:id/messages',
+    {
+      schema: {
+        tags: ['chats'],
+        summary: 'Messages, newest first; older with `before`, missed ones with `after`',
+        params: chatIdParamsSchema,
+        querystring: findMessagesQuerySchema,
+        response: { 200: messagesPageSchema, ...problems },
+      },
+    },
+    async (request) => chats.findMessages(requireActor(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/chats/:id/messages',
+    {
+      schema: {
+        tags: ['chats'],
+        summary: 'Send a message; the same clientId again returns the stored message',
+        params: chatIdParamsSchema,
+        body: sendMessageBodySchema,
+        response: {
+          200: messageResponseSchema,
+          201: messageResponseSchema,
+          409: problemSchema,
+          ...problems,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { message, created } = await chats.sendMessage(
+        requireActor(request),
+        request.params.id,
+        request.body,
+      );
+      reply.code(created ? 201 : 200);
+      return { message };
+    },
+  );
+
+  app.post(
+    '/chats/:id/read',
+    {
+      schema: {
+        tags: ['chats'],
+        summary: 'Mark messages up to this one as read; the partner is told in real time',
+        params: chatIdParamsSchema,
+        body: markReadBodySchema,
+        response: { 204: z.null(), ...problems },
+      },
+    },
+    async (request, reply) => {
+      await chats.markRead(requireActor(request), request.params.id, request.body.messageId);
+      reply.code(204);
+      return null;
+    },
+  );
+};

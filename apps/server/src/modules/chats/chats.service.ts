@@ -1,0 +1,226 @@
+import type {
+  ChatSummary,
+  ChatsPage,
+  FindMessagesQuery,
+  Message,
+  MessagesPage,
+  SendMessageBody,
+} from '@maya/contracts';
+import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/app-error.js';
+import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/cursor.js';
+import type { EventBus } from '../../lib/events.js';
+import { createThrottle } from '../../lib/throttle.js';
+import { uuidv7 } from '../../lib/uuid.js';
+import type { UsersService } from '../users/users.service.js';
+import type { ChatListRow, ChatsRepository } from './chats.repository.js';
+import { chatPair, listsEmptyChats } from './chats.policy.js';
+
+type MessageRow = NonNullable<ChatListRow['lastMessage']>;
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    chatId: row.chatId,
+    senderId: row.senderId,
+    body: row.body,
+    clientId: row.clientId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface ChatsServiceOptions {
+  repository: ChatsRepository;
+  users: UsersService;
+  events: EventBus;
+  /** Messages one user may send per minute. */
+  messagesPerMinute?: number;
+}
+
+export function createChatsService({
+  repository,
+  users,
+  events,
+  messagesPerMinute = 60,
+}: ChatsServiceOptions) {
+  const sendThrottle = createThrottle({
+    max: messagesPerMinute,
+    windowMs: 60_000,
+    message: 'You are sending messages too fast. Please wait {seconds} s.',
+  });
+  const typingThrottle = createThrottle({
+    max: 30,
+    windowMs: 10_000,
+    message: 'Too many typing events.',
+  });
+
+  /** The caller's membership, or NOT_FOUND: a chat that is not yours does not exist for you. */
+  async function requireMembership(actor: Actor, chatId: string) {
+    const membership = await repository.findMembership(chatId, actor.userId);
+    if (!membership) throw new AppError('NOT_FOUND', 'This chat does not exist.');
+    return membership;
+  }
+
+  async function toSummaries(rows: ChatListRow[]): Promise<ChatSummary[]> {
+    const partners = await users.findChatPartners(rows.map((row) => row.partnerId));
+    return rows.map((row) => ({
+      id: row.chat.id,
+      partner: partners.get(row.partnerId) ?? {
+        id: row.partnerId,
+        role: row.chat.buyerId === row.partnerId ? 'buyer' : 'seller',
+        fullName: 'Deleted user',
+        thumbnailUrl: null,
+        deleted: true,
+      },
+      lastMessage: row.lastMessage ? toMessage(row.lastMessage) : null,
+      unreadCount: row.unreadCount,
+      partnerLastReadMessageId: row.partnerLastReadMessageId,
+      createdAt: row.chat.createdAt.toISOString(),
+      updatedAt: (row.chat.lastMessageAt ?? row.chat.createdAt).toISOString(),
+    }));
+  }
+
+  async function getSummary(actor: Actor, chatId: string): Promise<ChatSummary> {
+    const row = await repository.findChatListEntry(actor.userId, chatId);
+    if (!row) throw new AppError('NOT_FOUND', 'This chat does not exist.');
+    const [summary] = await toSummaries([row]);
+    return summary!;
+  }
+
+  return {
+    /** Get-or-create the one chat between the caller and a user of the other role. */
+    async openChat(
+      actor: Actor,
+      partnerId: string,
+    ): Promise<{ chat: ChatSummary; created: boolean }> {
+      const partnerRole = await users.getActiveRole(partnerId);
+      const pair = chatPair(actor, { id: partnerId, role: partnerRole });
+      if (!pair) {
+        throw new AppError(
+          'FORBIDDEN',
+          actor.userId === partnerId
+            ? 'You cannot start a chat with yourself.'
+            : 'Chats connect a client with a business.',
+        );
+      }
+      const { chat, created } = await repository.getOrCreateChat({ id: uuidv7(), ...pair });
+      return { chat: await getSummary(actor, chat.id), created };
+    },
+
+    getChat: async (actor: Actor, chatId: string) => {
+      await requireMembership(actor, chatId);
+      return getSummary(actor, chatId);
+    },
+
+    async findChats(actor: Actor, query: { cursor?: string; limit: number }): Promise<ChatsPage> {
+      const after = query.cursor ? decodeTimeIdCursor(query.cursor) : undefined;
+      const rows = await repository.findChatList(actor.userId, {
+        onlyWithMessages: !listsEmptyChats(actor.role),
+        limit: query.limit + 1,
+        after,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: await toSummaries(page),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeTimeIdCursor(last.chat.lastMessageAt ?? last.chat.createdAt, last.chat.id)
+            : null,
+      };
+    },
+
+    /** Hides the chat and its history from the caller only; a new message brings the chat back. */
+    async deleteChat(actor: Actor, chatId: string): Promise<void> {
+      await requireMembership(actor, chatId);
+      await repository.hideChat(chatId, actor.userId, new Date());
+    },
+
+    async findMessages(
+      actor: Actor,
+      chatId: string,
+      query: FindMessagesQuery,
+    ): Promise<MessagesPage> {
+      const { member } = await requireMembership(actor, chatId);
+      const rows = await repository.findMessages(chatId, {
+        visibleAfter: member.hiddenAt,
+        before: query.before,
+        after: query.after,
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      // `after` reads forward (oldest first) so nothing is skipped; answers are always newest first.
+      if (query.after) page.reverse();
+      return { items: page.map(toMessage), hasMore: rows.length > query.limit };
+    },
+
+    /**
+     * Idempotent by (sender, clientId): a retry returns the stored message and emits nothing
+     * new. The event goes out only after the insert committed.
+     */
+    async sendMessage(
+      actor: Actor,
+      chatId: string,
+      input: SendMessageBody,
+    ): Promise<{ message: Message; created: boolean }> {
+      const { chat } = await requireMembership(actor, chatId);
+      const key = `user:${actor.userId}`;
+      sendThrottle.check(key);
+      const { message, created } = await repository.insertMessage({
+        id: uuidv7(),
+        chatId,
+        senderId: actor.userId,
+        body: input.body,
+        clientId: input.clientId,
+      });
+      if (message.chatId !== chatId) {
+        throw new AppError('CONFLICT', 'This client id was already used for another chat.', {
+          clientId: 'Already used',
+        });
+      }
+      const answer = toMessage(message);
+      if (created) {
+        sendThrottle.hit(key);
+        events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message: answer });
+      }
+      return { message: answer, created };
+    },
+
+    async markRead(actor: Actor, chatId: string, messageId: string): Promise<void> {
+      const { chat } = await requireMembership(actor, chatId);
+      const message = await repository.findMessageInChat(chatId, messageId);
+      if (!message) throw new AppError('NOT_FOUND', 'This message does not exist in this chat.');
+      const moved = await repository.markRead(chatId, actor.userId, messageId);
+      if (moved) {
+        events.toUsers([chat.buyerId, chat.sellerId], 'chat:read', {
+          chatId,
+          userId: actor.userId,
+          messageId,
+        });
+      }
+    },
+
+    async typing(actor: Actor, chatId: string): Promise<void> {
+      typingThrottle.check(`user:${actor.userId}`);
+      typingThrottle.hit(`user:${actor.userId}`);
+      const { chat } = await requireMembership(actor, chatId);
+      const partnerId = chat.buyerId === actor.userId ? chat.sellerId : chat.buyerId;
+      events.toUsers([partnerId], 'typing', { chatId, userId: actor.userId });
+    },
+
+    /** Everything of the caller's conversations, for the data export. */
+    async exportChats(actor: Actor) {
+      const rows = await repository.findUserChats(actor.userId);
+      const all = await repository.findAllMessagesOfChats(rows.map((row) => row.chat.id));
+      return rows.map(({ chat }) => ({
+        id: chat.id,
+        buyerId: chat.buyerId,
+        sellerId: chat.sellerId,
+        createdAt: chat.createdAt.toISOString(),
+        messages: all.filter((message) => message.chatId === chat.id).map(toMessage),
+      }));
+    },
+  };
+}
+
+export type ChatsService = ReturnType<typeof createChatsService>;

@@ -1,0 +1,134 @@
+import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
+import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '@maya/contracts';
+import type { Actor } from '../lib/actor.js';
+import type { EventBus } from '../lib/events.js';
+import { bearerToken, SESSION_COOKIE } from './auth.js';
+
+export interface SocketData {
+  actor: Actor;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: RealtimeServer;
+  }
+}
+
+export interface RealtimeOptions {
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  authenticate(token: string): Promise<Actor | undefined>;
+  events: { attach(transport: EventBus): void };
+}
+
+function cookieToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SESSION_COOKIE) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * Socket.IO on the same port and origin. A socket needs a live session; each joins the rooms of
+ * its user and its session, so events reach every device of a user and logout can close exactly
+ * the sockets of one session. Events cross processes through Redis or PostgreSQL when set.
+ */
+export default fp<RealtimeOptions>(
+  async (app, options) => {
+    const publicOrigin = new URL(options.publicUrl).origin;
+    const io: RealtimeServer = new Server(app.server, {
+      path: '/socket.io',
+      serveClient: false,
+      maxHttpBufferSize: 64 * 1024,
+      cors: { origin: [publicOrigin], credentials: true },
+      // Browsers always send Origin; a page of another site may not open a socket with our cookie.
+      allowRequest: (request, callback) => {
+        const origin = request.headers.origin;
+        const sameHost = `http://${request.headers.host}`;
+        const sameHostTls = `https://${request.headers.host}`;
+        callback(
+          null,
+          !origin || origin === publicOrigin || origin === sameHost || origin === sameHostTls,
+        );
+      },
+    });
+
+    const closers: (() => Promise<unknown>)[] = [];
+    if (options.redisUrl) {
+      const publisher = createClient({ url: options.redisUrl });
+      const subscriber = publisher.duplicate();
+      await Promise.all([publisher.connect(), subscriber.connect()]);
+      io.adapter(createRedisAdapter(publisher, subscriber));
+      closers.push(
+        () => publisher.quit(),
+        () => subscriber.quit(),
+      );
+    } else if (options.databaseUrl) {
+      const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+      pool.on('error', (error) => app.log.error({ err: error }, 'realtime database pool error'));
+      io.adapter(createPostgresAdapter(pool, { heartbeatInterval: 5_000 }));
+      closers.push(() => pool.end());
+    }
+
+    io.use((socket, next) => {
+      const token =
+        (typeof socket.handshake.auth.token === 'string'
+          ? socket.handshake.auth.token
+          : undefined) ??
+        bearerToken(socket.handshake.headers.authorization) ??
+        cookieToken(socket.handshake.headers.cookie);
+      if (!token) return next(new Error('unauthenticated'));
+      options
+        .authenticate(token)
+        .then((actor) => {
+          if (!actor) return next(new Error('unauthenticated'));
+          socket.data.actor = actor;
+          next();
+        })
+        .catch(() => next(new Error('unavailable')));
+    });
+
+    io.on('connection', (socket) => {
+      const { actor } = socket.data;
+      void socket.join([`user:${actor.userId}`, `session:${actor.sessionId}`]);
+    });
+
+    options.events.attach({
+      toUsers(userIds, event, payload) {
+        const rooms = userIds.map((id) => `user:${id}`);
+        (io.to(rooms).emit as (event: string, payload: unknown) => boolean)(event, payload);
+      },
+      disconnect(target) {
+        if ('sessionId' in target) io.in(`session:${target.sessionId}`).disconnectSockets(true);
+        else if (target.exceptSessionId)
+          io.in(`user:${target.userId}`)
+            .except(`session:${target.exceptSessionId}`)
+            .disconnectSockets(true);
+        else io.in(`user:${target.userId}`).disconnectSockets(true);
+      },
+    });
+
+    app.decorate('io', io);
+    app.addHook('preClose', async () => {
+      io.local.disconnectSockets(true);
+    });
+    app.addHook('onClose', async () => {
+      await new Promise<void>((resolve) => {
+        void io.close(() => resolve());
+      });
+      for (const close of closers) await close().catch(() => undefined);
+    });
+  },
+  { name: 'realtime' },
+);

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { idSchema, roleSchema } from './common.js';
+
+/** Long enough for any real message, short enough that an event stays under 8,000 bytes. */
+export const MESSAGE_MAX_LENGTH = 2000;
+
+export const messageSchema = z
+  .object({
+    id: idSchema,
+    chatId: idSchema,
+    senderId: idSchema,
+    body: z.string(),
+    clientId: z.string(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Message' });
+export type Message = z.infer<typeof messageSchema>;
+
+export const chatPartnerSchema = z
+  .object({
+    id: idSchema,
+    role: roleSchema,
+    fullName: z.string(),
+    thumbnailUrl: z.string().nullable(),
+    deleted: z.boolean(),
+  })
+  .meta({ id: 'ChatPartner' });
+export type ChatPartner = z.infer<typeof chatPartnerSchema>;
+
+export const chatSummarySchema = z
+  .object({
+    id: idSchema,
+    partner: chatPartnerSchema,
+    lastMessage: messageSchema.nullable(),
+    unreadCount: z.number().int().min(0),
+    /** The newest message the partner has read, for read receipts. */
+    partnerLastReadMessageId: idSchema.nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'ChatSummary' });
+export type ChatSummary = z.infer<typeof chatSummarySchema>;
+
+export const chatIdParamsSchema = z.object({ id: idSchema });
+
+export const openChatBodySchema = z.object({ partnerId: idSchema }).meta({ id: 'OpenChatBody' });
+export type OpenChatBody = z.infer<typeof openChatBodySchema>;
+
+export const chatResponseSchema = z.object({ chat: chatSummarySchema });
+
+export const chatsPageSchema = z
+  .object({ items: z.array(chatSummarySchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'ChatsPage' });
+export type ChatsPage = z.infer<typeof chatsPageSchema>;
+
+export const findChatsQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+});
+
+export const findMessagesQuerySchema = z
+  .object({
+    before: idSchema.optional(),
+    after: idSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .refine((query) => !(query.before && query.after), {
+    error: 'Use either before or after, not both.',
+    path: ['after'],
+  });
+export type FindMessagesQuery = z.infer<typeof findMessagesQuerySchema>;
+
+/** Newest first; `hasMore` says whether older messages exist before the last item. */
+export const messagesPageSchema = z
+  .object({ items: z.array(messageSchema), hasMore: z.boolean() })
+  .meta({ id: 'MessagesPage' });
+export type MessagesPage = z.infer<typeof messagesPageSchema>;
+
+export const sendMessageBodySchema = z
+  .object({
+    body: z
+      .string()
+      .trim()
+      .min(1, { error: 'Please enter a message' })
+      .max(MESSAGE_MAX_LENGTH, { error: `Keep messages under ${MESSAGE_MAX_LENGTH} characters.` }),
+    clientId: z
+      .string()
+      .min(8)
+      .max(64)
+      .regex(/^[\w-]+$/),
+  })
+  .meta({ id: 'SendMessageBody' });
+export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
+
+export const messageResponseSchema = z.object({ message: messageSchema });
+
+export const markReadBodySchema = z.object({ messageId: idSchema }).meta({ id: 'MarkReadBody' });
+export type MarkReadBody = z.infer<typeof markReadBodySchema>;
+
+/** Socket.IO events, server to client. */
+export interface ServerToClientEvents {
+  'message:new': (payload: { chatId: string; message: Message }) => void;
+  'chat:read': (payload: { chatId: string; userId: string; messageId: string }) => void;
+  typing: (payload: { chatId: string; userId: string }) => void;
+}
+
+export const typingEventSchema = z.object({ chatId: idSchema });
+
+/** Socket.IO events, client to server. Sending a message stays a REST call (durable, idempotent). */
+export interface ClientToServerEvents {
+  typing: (payload: { chatId: string }) => void;
+}

@@ -56,7 +56,6 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
         ? incoming
         : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },

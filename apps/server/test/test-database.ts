@@ -6,6 +6,22 @@ import { readEnv } from '../src/config.js';
 import { createDatabase, pgliteExtensions, type DatabaseHandle } from '../src/db/client.js';
 import { adminQuery, withDatabase } from './global-setup.js';
 
+/** A fresh copy of the migrated template on PostgreSQL, for tests that start server processes. */
+export async function createPostgresTestDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
+  const url = readEnv('DATABASE_URL');
+  const template = inject('postgresTemplate');
+  if (!url || !template) throw new Error('needs DATABASE_URL');
+  const name = `maya_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  return {
+    url: withDatabase(url, name),
+    drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 /** A clean, migrated database of its own for one test file; `close` drops it. */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = readEnv('DATABASE_URL');

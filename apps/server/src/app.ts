@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -9,6 +10,7 @@ import {
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createEventBus } from './lib/events.js';
+import { createDiskStorage } from './lib/storage.js';
 import type { Mailer } from './lib/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, defaultSessionPolicy } from './modules/auth/auth.service.js';
@@ -18,6 +20,9 @@ import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { createChatsRepository } from './modules/chats/chats.repository.js';
 import { createChatsService } from './modules/chats/chats.service.js';
 import { registerChatSocketHandlers } from './modules/chats/chats.socket.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
+import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -100,10 +105,16 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
 
   // Domain modules: each gets its services through options, never another module's repository.
   const users = createUsersService(createUsersRepository(app.db));
+  const uploadsService = createUploadsService({
+    repository: createUploadsRepository(app.db),
+    storage: createDiskStorage(join(config.DATA_DIR, 'uploads')),
+    limits: { maxPixels: config.UPLOAD_MAX_PIXELS },
+  });
   const sessionPolicy = defaultSessionPolicy;
   const events = createEventBus();
   const authService = createAuthService({
     users,
+    uploads: uploadsService,
     sessions: createSessionsRepository(app.db),
     resets: createPasswordResetsRepository(app.db),
     mailer: app.mailer,
@@ -130,10 +141,28 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/v1', auth: authService, users, sessionPolicy });
-  await app.register(usersRoutes, { prefix: '/api/v1', users });
+  await app.register(usersRoutes, { prefix: '/api/v1', users, uploads: uploadsService });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
+  await app.register(uploadsRoutes, {
+    prefix: '/api/v1',
+    uploads: uploadsService,
+    maxFileBytes: config.UPLOAD_MAX_BYTES,
+    maxFiles: config.UPLOAD_MAX_FILES,
+  });
 
   await app.register(uploads, { dataDir: config.DATA_DIR });
+
+  // Housekeeping: unclaimed sign-up avatars and dead sessions are removed every ten minutes.
+  const housekeeping = setInterval(() => {
+    uploadsService
+      .purgeUnclaimed()
+      .catch((error: unknown) => app.log.error({ err: error }, 'purging unclaimed uploads failed'));
+    authService
+      .purgeExpiredSessions()
+      .catch((error: unknown) => app.log.error({ err: error }, 'purging sessions failed'));
+  }, 10 * 60_000);
+  housekeeping.unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
 
   // The web app last, so API routes always win over files.
   await app.register(web, { distDir: config.WEB_DIST_DIR, reservedPrefixes: API_PREFIXES });

@@ -59,6 +59,24 @@ export const configSchema = z.object({
     .describe(
       'Redis for sharing real-time events between processes; without it PostgreSQL (when DATABASE_URL is set) or memory is used.',
     ),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024)
+    .describe('Largest image file accepted, in bytes.'),
+  UPLOAD_MAX_FILES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe('Most files in one upload request.'),
+  UPLOAD_MAX_PIXELS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(40_000_000)
+    .describe('Largest image in pixels (width × height); stops decompression bombs.'),
   SMTP_URL: z
     .string()
     .optional()

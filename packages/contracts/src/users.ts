@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, locationSchema, roleSchema, sectorSchema } from './common.js';
+import { uploadedImageSchema } from './uploads.js';
 
 /** What any visitor may see of a user. A buyer's email is never part of it. */
 export const publicProfileSchema = z
@@ -16,6 +17,8 @@ export const publicProfileSchema = z
     location: locationSchema.nullable(),
     email: z.email().nullable(),
     createdAt: z.iso.datetime(),
+    /** Present on the single-profile answer. */
+    gallery: z.array(uploadedImageSchema).optional(),
   })
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

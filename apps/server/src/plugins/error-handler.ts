@@ -22,6 +22,15 @@ const frameworkErrors: Record<string, [ErrorCode, string]> = {
     'The Content-Length header does not match the body.',
   ],
   FST_ERR_CTP_INVALID_TYPE: ['MALFORMED_REQUEST', 'The Content-Type header is invalid.'],
+  FST_REQ_FILE_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'A file is larger than allowed.'],
+  FST_FILES_LIMIT: ['PAYLOAD_TOO_LARGE', 'Too many files in one upload.'],
+  FST_PARTS_LIMIT: ['PAYLOAD_TOO_LARGE', 'Too many parts in one upload.'],
+  FST_FIELDS_LIMIT: ['PAYLOAD_TOO_LARGE', 'Too many form fields in one upload.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Send the files as multipart/form-data.',
+  ],
+  FST_PROTO_VIOLATION: ['MALFORMED_REQUEST', 'The upload is malformed.'],
   FST_ERR_BAD_URL: ['MALFORMED_REQUEST', 'The request URL is malformed.'],
   FST_ERR_ASYNC_CONSTRAINT: ['MALFORMED_REQUEST', 'The request could not be routed.'],
 };

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { createThrottle } from '../../lib/throttle.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { uuidv7 } from '../../lib/uuid.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { isCommonPassword } from './common-passwords.js';
 import type { PasswordResetsRepository } from './password-resets.repository.js';
@@ -44,6 +45,7 @@ export const RESET_LINK_MINUTES = 30;
 
 export interface AuthServiceDependencies {
   users: UsersService;
+  uploads: UploadsService;
   sessions: SessionsRepository;
   resets: PasswordResetsRepository;
   mailer: Mailer;
@@ -57,6 +59,7 @@ export interface AuthServiceDependencies {
 
 export function createAuthService({
   users,
+  uploads,
   sessions,
   resets,
   mailer,
@@ -159,11 +162,13 @@ export function createAuthService({
           category: 'Required for businesses',
         });
       }
-      const { password, imageUploadId: _imageUploadId, ...profile } = input;
-      const user = await users.createUser({
-        ...profile,
-        passwordHash: await hashPassword(password),
-      });
+      const { password, imageUploadId, ...profile } = input;
+      if (imageUploadId) await uploads.requireClaimableAvatar(imageUploadId);
+      let user = await users.createUser({ ...profile, passwordHash: await hashPassword(password) });
+      if (imageUploadId) {
+        const image = await uploads.claimAvatar(imageUploadId, user.id);
+        user = await users.setImage(user.id, image);
+      }
       return { user, token: await startSession(user.id) };
     },
 
@@ -236,9 +241,12 @@ export function createAuthService({
     async deleteAccount(actor: Actor, password: string): Promise<void> {
       await requirePassword(actor.userId, password);
       await users.anonymize(actor.userId);
+      await uploads.deleteAllOf(actor.userId);
       await resets.deleteUserResets(actor.userId);
       await revokeSessions(actor.userId);
     },
+
+    purgeExpiredSessions: () => sessions.deleteExpired(new Date(Date.now() - policy.idleMs)),
 
     /** The actor behind a token, or undefined when it is unknown, expired or idle too long. */
     async resolveToken(token: string): Promise<Actor | undefined> {

@@ -7,12 +7,13 @@ import {
   userIdParamsSchema,
   usersPageSchema,
 } from '@maya/contracts';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import type { UsersService } from './users.service.js';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
-  app,
-  { users },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersService;
+  uploads: UploadsService;
+}> = async (app, { users, uploads }) => {
   app.get(
     '/users',
     {
@@ -48,6 +49,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: publicProfileSchema, 400: problemSchema, 404: problemSchema },
       },
     },
-    async (request) => users.getPublicProfile(request.params.id),
+    async (request) => {
+      const profile = await users.getPublicProfile(request.params.id);
+      return { ...profile, gallery: await uploads.getGallery(profile.id) };
+    },
   );
 };

@@ -114,6 +114,18 @@ export function createUsersService(repository: UsersRepository) {
       return toPrivateUser(user);
     },
 
+    async setImage(
+      userId: string,
+      image: { url: string; thumbnailUrl: string },
+    ): Promise<PrivateUser> {
+      const user = await repository.updateUser(userId, {
+        imageUrl: image.url,
+        thumbnailUrl: image.thumbnailUrl,
+      });
+      if (!user) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+      return toPrivateUser(user);
+    },
+
     async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
       await repository.updateUser(userId, { passwordHash });
     },

@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import type { GalleryResponse, UploadedImage } from '@maya/contracts';
+import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Storage } from '../../lib/storage.js';
+import { uuidv7 } from '../../lib/uuid.js';
+import { detectImageType } from './image-type.js';
+import type { UploadRow, UploadsRepository } from './uploads.repository.js';
+
+
+export interface IncomingFile {
+  name: string;
+  data: Buffer;
+}
+
+export interface UploadLimits {
+  maxPixels: number;
+}
+
+/** Longest side of a stored image; larger photos are scaled down. */
+const MAX_SIDE = 2048;
+const THUMBNAIL_SIDE = 320;
+/** Unclaimed sign-up avatars are removed after this long. */
+export const UNCLAIMED_TTL_MS = 60 * 60_000;
+
+function safeName(name: string): string {
+  const cleaned = name
+    .replaceAll(/[^\p{L}\p{N}._ -]/gu, '')
+    .trim()
+    .slice(0, 120);
+  return cleaned || 'image';
+}
+
+function avatarExpired(): AppError {
+  return new AppError(
+    'VALIDATION_FAILED',
+    'The profile image has expired. Please upload it again.',
+    {
+      imageUploadId: 'Unknown or already used',
+    },
+  );
+}
+
+export function createUploadsService(options: {
+  repository: UploadsRepository;
+  storage: Storage;
+  limits: UploadLimits;
+}) {
+  const { repository, storage, limits } = options;
+
+  function toImage(row: UploadRow): UploadedImage {
+    return {
+      id: row.id,
+      name: row.name,
+      url: storage.url(row.key),
+      thumbnailUrl: storage.url(row.thumbnailKey),
+      width: row.width,
+      height: row.height,
+    };
+  }
+
+  async function removeFiles(rows: UploadRow[]): Promise<void> {
+    for (const row of rows) {
+      await storage.remove(row.key);
+      await storage.remove(row.thumbnailKey);
+    }
+  }
+
+  /**
+   * Every image is decoded and re-encoded: what is stored is pixels we produced, with no
+   * metadata (GPS, camera) and no payload hidden in the original bytes.
+   */
+  async function processImage(file: IncomingFile) {
+    const type = detectImageType(file.data);
+    if (!type) {
+      throw new AppError(
+        'UNSUPPORTED_FILE_TYPE',
+        `File format not supported: "${safeName(file.name)}" is not a PNG, JPEG or WebP image.`,
+      );
+    }
+    let metadata: Metadata;
+    try {
+      // Reading the header decodes no pixels, so the size check below runs before any decoding.
+      metadata = await sharp(file.data, { limitInputPixels: false }).metadata();
+    } catch {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `"${safeName(file.name)}" is damaged or incomplete.`,
+        {
+          files: 'Unreadable image',
+        },
+      );
+    }
+    const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+    if (!metadata.width || !metadata.height || pixels > limits.maxPixels) {
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `"${safeName(file.name)}" has too many pixels (at most ${limits.maxPixels.toLocaleString('en')}).`,
+      );
+    }
+    try {
+      const source = sharp(file.data, {
+        limitInputPixels: limits.maxPixels,
+        failOn: 'error',
+      }).rotate();
+      const [full, thumbnail] = await Promise.all([
+        source
+          .clone()
+          .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer({ resolveWithObject: true }),
+        source
+          .clone()
+          .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'cover' })
+          .webp({ quality: 75 })
+          .toBuffer(),
+      ]);
+      return { full, thumbnail };
+    } catch {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `"${safeName(file.name)}" is damaged or incomplete.`,
+        {
+          files: 'Unreadable image',
+        },
+      );
+    }
+  }
+
+  return {
+    async storeImages(
+      actor: Actor | null,
+      kind: 'avatar' | 'gallery',
+      files: IncomingFile[],
+    ): Promise<UploadedImage[]> {
+      if (files.length === 0) {
+        throw new AppError('VALIDATION_FAILED', 'Choose at least one image.', {
+          files: 'Required',
+        });
+      }
+      if (!actor && kind !== 'avatar')
+        throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+      if (!actor && files.length > 1) {
+        throw new AppError('VALIDATION_FAILED', 'Upload one profile image.', {
+          files: 'One file only',
+        });
+      }
+      // Validate every file before storing any, so a bad file in a batch stores nothing.
+      const processed = [];
+      for (const file of files) processed.push({ file, ...(await processImage(file)) });
+
+      const stored: UploadedImage[] = [];
+      for (const { file, full, thumbnail } of processed) {
+        const id = uuidv7();
+        const stem = `${kind}/${randomBytes(16).toString('hex')}`;
+        const row = {
+          id,
+          ownerId: actor?.userId ?? null,
+          kind,
+          name: safeName(file.name),
+          key: `${stem}.webp`,
+          thumbnailKey: `${stem}-thumb.webp`,
+          size: full.data.length,
+          width: full.info.width,
+          height: full.info.height,
+        };
+        await storage.put(row.key, full.data, 'image/webp');
+        await storage.put(row.thumbnailKey, thumbnail, 'image/webp');
+        stored.push(toImage(await repository.insertUpload(row)));
+      }
+      return stored;
+    },
+
+    /** For sign-up, before the account is created: is this avatar still waiting to be claimed? */
+    async requireClaimableAvatar(uploadId: string): Promise<void> {
+      if (!(await repository.findUnclaimedAvatar(uploadId))) throw avatarExpired();
+    },
+
+    /** For sign-up: the avatar uploaded before the account existed becomes the new user's. */
+    async claimAvatar(uploadId: string, userId: string): Promise<UploadedImage> {
+      const row = await repository.claimAvatar(uploadId, userId);
+      if (!row) throw avatarExpired();
+      return toImage(row);
+    },
+
+    async getGallery(userId: string): Promise<UploadedImage[]> {
+      return (await repository.findGallery(userId)).map(toImage);
+    },
+
+    async setGallery(actor: Actor, imageIds: string[]): Promise<GalleryResponse> {
+      const owned = await repository.findOwnedByIds(actor.userId, imageIds);
+      const galleryIds = new Set(
+        owned.filter((row) => row.kind === 'gallery').map((row) => row.id),
+      );
+      const foreign = imageIds.filter((id) => !galleryIds.has(id));
+      if (foreign.length > 0) {
+        throw new AppError('NOT_FOUND', 'Some of these images do not exist or are not yours.', {
+          imageIds: foreign.join(', '),
+        });
+      }
+      const removed = await repository.replaceGallery(actor.userId, imageIds);
+      await removeFiles(removed);
+      return { gallery: await this.getGallery(actor.userId) };
+    },
+
+    async listOwnUploads(userId: string): Promise<UploadedImage[]> {
+      return (await repository.findAllOwnedBy(userId)).map(toImage);
+    },
+
+    /** For account deletion: every stored image of the user, files and rows. */
+    async deleteAllOf(userId: string): Promise<void> {
+      const rows = await repository.findAllOwnedBy(userId);
+      await removeFiles(rows);
+      await repository.deleteUploads(rows.map((row) => row.id));
+    },
+
+    async purgeUnclaimed(now = Date.now()): Promise<number> {
+      const rows = await repository.findUnclaimedBefore(new Date(now - UNCLAIMED_TTL_MS));
+      await removeFiles(rows);
+      await repository.deleteUploads(rows.map((row) => row.id));
+      return rows.length;
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

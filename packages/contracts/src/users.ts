@@ -17,6 +17,8 @@ export const publicProfileSchema = z
     location: locationSchema.nullable(),
     email: z.email().nullable(),
     createdAt: z.iso.datetime(),
+    /** Present in searches near a point: kilometres from it (whole kilometres for buyers). */
+    distanceKm: z.number().nullable().optional(),
     /** Present on the single-profile answer. */
     gallery: z.array(uploadedImageSchema).optional(),
   })
@@ -34,9 +36,38 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const userIdParamsSchema = z.object({ id: idSchema });
 
+const coordinatePairSchema = z
+  .string()
+  .max(60)
+  .transform((value, context) => {
+    const [lat, lng, ...rest] = value.split(',').map((part) => Number(part.trim()));
+    if (
+      rest.length > 0 ||
+      lat === undefined ||
+      lng === undefined ||
+      !Number.isFinite(lat) ||
+      !Number.isFinite(lng) ||
+      Math.abs(lat) > 90 ||
+      Math.abs(lng) > 180
+    ) {
+      context.addIssue({ code: 'custom', message: 'Use "latitude,longitude", e.g. 38.72,-9.14.' });
+      return z.NEVER;
+    }
+    return { lat, lng };
+  });
+
+export const directorySortSchema = z.enum(['relevance', 'distance', 'newest']);
+export type DirectorySort = z.infer<typeof directorySortSchema>;
+
 export const findUsersQuerySchema = z.object({
-  role: roleSchema.default('seller'),
-  cursor: z.string().max(200).optional(),
+  /** Defaults to the other role of the caller (sellers for visitors). */
+  role: roleSchema.optional(),
+  q: z.string().max(200).optional(),
+  category: sectorSchema.optional(),
+  near: coordinatePairSchema.optional(),
+  radiusKm: z.coerce.number().min(1).max(20_000).optional(),
+  sort: directorySortSchema.optional(),
+  cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(24),
 });
 export type FindUsersQuery = z.infer<typeof findUsersQuerySchema>;

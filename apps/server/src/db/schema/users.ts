@@ -43,6 +43,10 @@ export const users = pgTable(
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(first_name, '') || ' ' || coalesce(last_name, '')), 'A') || setweight(to_tsvector('simple', coalesce(category, '') || ' ' || coalesce(address, '')), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,
     ),
+    // Short text for fuzzy matching (trigrams), so a typo in a name, sector or place still finds it.
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || ' ' || coalesce(category, '') || ' ' || coalesce(address, ''))`,
+    ),
   },
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
@@ -50,10 +54,7 @@ export const users = pgTable(
     index('users_role_category_idx').on(table.role, table.category),
     index('users_lat_lng_idx').on(table.lat, table.lng),
     index('users_search_idx').using('gin', table.search),
-    index('users_name_trgm_idx').using(
-      'gin',
-      sql`(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`,
-    ),
+    index('users_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 

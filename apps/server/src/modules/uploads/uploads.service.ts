@@ -8,7 +8,6 @@ import { uuidv7 } from '../../lib/uuid.js';
 import { detectImageType } from './image-type.js';
 import type { UploadRow, UploadsRepository } from './uploads.repository.js';
 
-
 export interface IncomingFile {
   name: string;
   data: Buffer;

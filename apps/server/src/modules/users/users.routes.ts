@@ -19,12 +19,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['users'],
-        summary: 'A page of public profiles of one role, newest first',
+        summary:
+          'Search the directory: text (typos tolerated), sector, distance from a point; sorted by relevance, distance or newest',
         querystring: findUsersQuerySchema,
-        response: { 200: usersPageSchema, 400: problemSchema },
+        response: {
+          200: usersPageSchema,
+          400: problemSchema,
+          401: problemSchema,
+          403: problemSchema,
+        },
       },
     },
-    async (request) => users.findUsers(request.query),
+    async (request) => users.findUsers(request.actor, request.query),
   );
 
   app.get(

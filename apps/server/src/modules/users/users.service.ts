@@ -11,12 +11,45 @@ import type {
 } from '@maya/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/actor.js';
-import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/cursor.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { UsersRepository } from './users.repository.js';
 import { toChatPartner, toPrivateUser, toPublicProfile } from './users.policy.js';
 import { uuidv7 } from '../../lib/uuid.js';
 
 export const FEATURED_SELLERS = 8;
+export const DEFAULT_RADIUS_KM = 50;
+
+/**
+ * Letters and digits only: what reaches to_tsquery can never be operator syntax, whatever the
+ * visitor typed. At most eight words.
+ */
+export function searchWords(text: string): string[] {
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
+    .filter((word) => word.length <= 40)
+    .slice(0, 8);
+}
+
+function decodeDirectoryCursor(cursor: string, sort: string) {
+  return decodeCursor(cursor, (parts) => {
+    if (!Array.isArray(parts) || parts.length !== 3) return undefined;
+    const [cursorSort, value, id] = parts as unknown[];
+    if (cursorSort !== sort || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id))
+      return undefined;
+    if (
+      sort === 'newest'
+        ? typeof value !== 'string' || Number.isNaN(Date.parse(value))
+        : typeof value !== 'number'
+    ) {
+      return undefined;
+    }
+    return { value: value as number | string, id };
+  });
+}
 
 export function createUsersService(repository: UsersRepository) {
   return {
@@ -26,15 +59,57 @@ export function createUsersService(repository: UsersRepository) {
       return toPublicProfile(user);
     },
 
-    async findUsers(query: FindUsersQuery): Promise<UsersPage> {
-      const after = query.cursor ? decodeTimeIdCursor(query.cursor) : undefined;
-      const rows = await repository.findPageByRole(query.role, query.limit + 1, after);
+    /**
+     * The directory: users of the other role, searched on the server and paged by keyset, so it
+     * stays fast at any size and never repeats or skips an entry while people sign up.
+     */
+    async findUsers(actor: Actor | null, query: FindUsersQuery): Promise<UsersPage> {
+      const role = query.role ?? (actor?.role === 'seller' ? 'buyer' : 'seller');
+      if (role === 'buyer' && actor?.role !== 'seller') {
+        throw new AppError(
+          actor ? 'FORBIDDEN' : 'UNAUTHENTICATED',
+          actor
+            ? 'Clients are listed for businesses only.'
+            : 'Please sign in as a business to browse clients.',
+        );
+      }
+      const words = searchWords(query.q ?? '');
+      const near = query.near
+        ? { ...query.near, radiusKm: query.radiusKm ?? DEFAULT_RADIUS_KM }
+        : undefined;
+      const sort = query.sort ?? (words.length > 0 ? 'relevance' : near ? 'distance' : 'newest');
+      if (sort === 'distance' && !near) {
+        throw new AppError('VALIDATION_FAILED', 'Sorting by distance needs a point.', {
+          near: 'Required for sort=distance',
+        });
+      }
+      const after = query.cursor ? decodeDirectoryCursor(query.cursor, sort) : undefined;
+      const rows = await repository.findDirectoryPage({
+        role,
+        words,
+        text: words.join(' '),
+        category: query.category,
+        near,
+        sort: sort === 'relevance' && words.length === 0 ? 'newest' : sort,
+        limit: query.limit + 1,
+        after,
+      });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        items: page.map(toPublicProfile),
+        items: page.map((row) => ({
+          ...toPublicProfile(row.user),
+          distanceKm:
+            row.distanceKm === null
+              ? null
+              : row.user.role === 'buyer'
+                ? Math.round(row.distanceKm)
+                : Math.round(row.distanceKm * 10) / 10,
+        })),
         nextCursor:
-          rows.length > query.limit && last ? encodeTimeIdCursor(last.createdAt, last.id) : null,
+          rows.length > query.limit && last
+            ? encodeCursor([sort, last.sortValue, last.user.id])
+            : null,
       };
     },
 

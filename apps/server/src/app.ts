@@ -139,7 +139,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   });
   registerChatSocketHandlers(app.io, chats);
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { mapTileUrl: config.MAP_TILE_URL });
   await app.register(authRoutes, { prefix: '/api/v1', auth: authService, users, sessionPolicy });
   await app.register(usersRoutes, { prefix: '/api/v1', users, uploads: uploadsService });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });

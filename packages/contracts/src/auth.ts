@@ -89,3 +89,9 @@ export const deleteAccountBodySchema = z
   .object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })
   .meta({ id: 'DeleteAccountBody' });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/** The browser's question "who am I?": always 200, with null when signed out. */
+export const currentSessionSchema = z
+  .object({ user: privateUserSchema.nullable() })
+  .meta({ id: 'CurrentSession' });
+export type CurrentSession = z.infer<typeof currentSessionSchema>;

@@ -5,3 +5,12 @@ export const readinessSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
 });
+
+/** Public settings the web app needs at run time; never a secret. */
+export const clientConfigSchema = z
+  .object({
+    mapTileUrl: z.string(),
+    mapAttribution: z.string(),
+  })
+  .meta({ id: 'ClientConfig' });
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptedSchema,
   changeEmailBodySchema,
+  currentSessionSchema,
   changePasswordBodySchema,
   deleteAccountBodySchema,
   loginBodySchema,
@@ -79,6 +80,20 @@ export const authRoutes: FastifyPluginAsyncZod<{
       reply.clearSessionCookie().code(204);
       return null;
     },
+  );
+
+  app.get(
+    '/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, or null (never 401, so a signed-out page load logs no error)',
+        response: { 200: currentSessionSchema },
+      },
+    },
+    async (request) => ({
+      user: request.actor ? await users.getPrivateUser(request.actor.userId) : null,
+    }),
   );
 
   app.get(

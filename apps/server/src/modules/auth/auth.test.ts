@@ -48,6 +48,16 @@ describe('sign-up', () => {
     const cookie = response.cookies.find((item) => item.name === 'maya_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/session',
+      headers: { cookie: cookieOf(response) },
+    });
+    expect(session.json().user.email).toBe(body.email);
+    const anonymous = await app.inject({ method: 'GET', url: '/api/v1/auth/session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ user: null });
+
     const me = await app.inject({
       method: 'GET',
       url: '/api/v1/me',

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema, readinessSchema } from '@maya/contracts';
+import { clientConfigSchema, healthSchema, readinessSchema } from '@maya/contracts';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ mapTileUrl: string }> = async (
+  app,
+  { mapTileUrl },
+) => {
   app.get(
     '/healthz',
     { schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } } },
@@ -25,5 +28,20 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         database: up ? ('up' as const) : ('down' as const),
       };
     },
+  );
+
+  app.get(
+    '/api/v1/config',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Public settings for the web app (map tiles)',
+        response: { 200: clientConfigSchema },
+      },
+    },
+    async () => ({
+      mapTileUrl,
+      mapAttribution: '&copy; OpenStreetMap contributors',
+    }),
   );
 };

@@ -1,0 +1,23 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Deep colours so white text and links keep WCAG AA contrast. */
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#283593' },
+    secondary: { main: '#ad1457' },
+    background: { default: '#f7f7fb' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '2.4rem', fontWeight: 700 },
+    h2: { fontSize: '1.8rem', fontWeight: 700 },
+    h3: { fontSize: '1.25rem', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { textTransform: 'none' } },
+    },
+  },
+});

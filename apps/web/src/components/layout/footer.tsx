@@ -1,0 +1,97 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { socialLinks } from '../social-links';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const brand = t('brand');
+  return (
+    <Box component="footer" sx={{ bgcolor: 'grey.900', color: 'grey.100', mt: 6, py: 4 }}>
+      <Container>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
+            alignItems: 'center',
+          }}
+        >
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              '@keyframes rise': {
+                from: { opacity: 0, transform: 'translateY(12px)' },
+                to: { opacity: 1, transform: 'none' },
+              },
+              animation: 'rise 0.5s ease-out 0.3s both',
+              '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+            }}
+          >
+            <img src="/logo.svg" alt="" width={32} height={32} />
+            <Typography sx={{ fontWeight: 700 }}>{brand}</Typography>
+          </Box>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: { sm: 'center' } }}>
+            <Link href="#privacy" color="inherit">
+              {t('footer.privacy')}
+            </Link>
+            <Link href="#terms" color="inherit">
+              {t('footer.terms')}
+            </Link>
+          </Box>
+          <Box
+            component="nav"
+            aria-label={t('footer.social')}
+            sx={{
+              display: 'flex',
+              justifyContent: 'center',
+              '@media (min-width: 701px)': { justifyContent: 'flex-end' },
+            }}
+          >
+            {socialLinks.map((link) => (
+              <IconButton
+                key={link.key}
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t(link.key)}
+                sx={{
+                  color: 'grey.100',
+                  transition: 'transform .15s',
+                  '&:hover': { transform: 'scale(1.2)' },
+                  '&:active': { transform: 'scale(0.9)' },
+                }}
+              >
+                {link.icon}
+              </IconButton>
+            ))}
+          </Box>
+        </Box>
+        <Box
+          sx={{ mt: 3, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+        >
+          <Box id="privacy">
+            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+              {t('footer.privacy')}
+            </Typography>
+            <Typography variant="body2">{t('footer.privacyText')}</Typography>
+          </Box>
+          <Box id="terms">
+            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+              {t('footer.terms')}
+            </Typography>
+            <Typography variant="body2">{t('footer.termsText')}</Typography>
+          </Box>
+        </Box>
+        <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+          {t('footer.copyright', { year: new Date().getFullYear(), brand })}
+        </Typography>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import MyLocationIcon from '@mui/icons-material/MyLocation';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldErrors } from './field-errors';
+
+const LeafletMap = lazy(() =>
+  import('./map/leaflet-map').then((module) => ({ default: module.LeafletMap })),
+);
+
+export interface LatLngText {
+  lat: string;
+  lng: string;
+}
+
+/** The SPEC's map default: 56, 56 at zoom 4 until a point is chosen. */
+export const DEFAULT_POINT = { lat: 56, lng: 56 };
+
+export function parsePoint(value: LatLngText): { lat: number; lng: number } | undefined {
+  const lat = Number(value.lat);
+  const lng = Number(value.lng);
+  if (
+    value.lat.trim() === '' ||
+    value.lng.trim() === '' ||
+    !Number.isFinite(lat) ||
+    !Number.isFinite(lng)
+  )
+    return undefined;
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return undefined;
+  return { lat, lng };
+}
+
+/** Latitude and longitude inputs bound to a map: typing moves the pin, clicking the map sets it. */
+export function LocationFields({
+  value,
+  onChange,
+  errors = {},
+  mapHeight = 260,
+}: {
+  value: LatLngText;
+  onChange: (value: LatLngText) => void;
+  errors?: FieldErrors;
+  mapHeight?: number;
+}) {
+  const { t } = useTranslation();
+  const point = parsePoint(value);
+  const set = (next: { lat: number; lng: number }) =>
+    onChange({ lat: next.lat.toFixed(6), lng: next.lng.toFixed(6) });
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '1fr 1fr' }}>
+        <TextField
+          label={t('auth.latitude')}
+          value={value.lat}
+          onChange={(event) => onChange({ ...value, lat: event.target.value })}
+          error={Boolean(errors['location.lat'])}
+          helperText={errors['location.lat']}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+        <TextField
+          label={t('auth.longitude')}
+          value={value.lng}
+          onChange={(event) => onChange({ ...value, lng: event.target.value })}
+          error={Boolean(errors['location.lng'])}
+          helperText={errors['location.lng']}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          {t('auth.mapHint')}
+        </Typography>
+        {'geolocation' in navigator && (
+          <Button
+            size="small"
+            startIcon={<MyLocationIcon />}
+            onClick={() =>
+              navigator.geolocation.getCurrentPosition((position) =>
+                set({ lat: position.coords.latitude, lng: position.coords.longitude }),
+              )
+            }
+          >
+            {t('auth.useMyLocation')}
+          </Button>
+        )}
+      </Box>
+      <Suspense fallback={<Box sx={{ height: mapHeight, bgcolor: '#e8eaf6', borderRadius: 2 }} />}>
+        <LeafletMap
+          center={point ?? DEFAULT_POINT}
+          zoom={point ? 12 : 4}
+          height={mapHeight}
+          label={t('auth.mapLabel')}
+          markers={point ? [{ id: 'chosen', ...point, title: t('auth.address') }] : []}
+          onPick={set}
+        />
+      </Suspense>
+    </Box>
+  );
+}

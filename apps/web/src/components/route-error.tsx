@@ -1,0 +1,32 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+/** The router's fallback screen: says what broke and offers a way back. */
+export function RouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <Box component="main" sx={{ p: 4, maxWidth: 720, mx: 'auto' }}>
+      <Typography variant="h1" gutterBottom>
+        {t('errors.unexpected')}
+      </Typography>
+      <Typography
+        component="pre"
+        sx={{ whiteSpace: 'pre-wrap', bgcolor: 'grey.100', p: 2, borderRadius: 1 }}
+      >
+        {message}
+      </Typography>
+      <Button href="/" variant="contained" sx={{ mt: 2 }}>
+        {t('errors.backHome')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { passwordResetRequestBodySchema } from '@maya/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, schemaErrors, type FieldErrors } from '../../../components/field-errors';
+import { useRequestReset } from '../api/auth-mutations';
+import { Busy } from './busy';
+
+export function ForgotForm() {
+  const { t } = useTranslation();
+  const request = useRequestReset();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passwordResetRequestBodySchema.safeParse({ email });
+    if (!parsed.success) return setErrors(schemaErrors(parsed.error));
+    setErrors({});
+    request.mutate(parsed.data.email);
+  };
+
+  if (request.isPending) return <Busy />;
+  if (request.isSuccess) return <Alert severity="success">{t('auth.resetSent')}</Alert>;
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+      <Typography color="text.secondary">{t('auth.forgotIntro')}</Typography>
+      {request.isError && (
+        <Alert severity="error">{errorMessage(request.error, t('errors.network'))}</Alert>
+      )}
+      <TextField
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={Boolean(errors.email)}
+        helperText={errors.email}
+        required
+      />
+      <Button type="submit" variant="contained" size="large">
+        {t('auth.sendMessage')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,191 @@
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  sectors,
+  signupBodySchema,
+  type Role,
+  type Sector,
+  type UploadedImage,
+} from '@maya/contracts';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  errorMessage,
+  problemErrors,
+  schemaErrors,
+  type FieldErrors,
+} from '../../../components/field-errors';
+import { LocationFields, parsePoint, type LatLngText } from '../../../components/location-fields';
+import { acceptedImageTypes, shortName, uploadImages } from '../../../lib/upload';
+import { useSignup } from '../api/auth-mutations';
+import { Busy } from './busy';
+
+export function SignUpForm({ role }: { role: Role }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const [form, setForm] = useState({
+    email: '',
+    password: '',
+    firstName: '',
+    lastName: '',
+    address: '',
+    description: '',
+    category: '',
+  });
+  const [point, setPoint] = useState<LatLngText>({ lat: '', lng: '' });
+  const [image, setImage] = useState<UploadedImage>();
+  const [progress, setProgress] = useState<number>();
+  const [imageError, setImageError] = useState<string>();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const field = (name: keyof typeof form) => ({
+    value: form[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setForm({ ...form, [name]: event.target.value }),
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+  });
+
+  const chooseImage = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setImageError(undefined);
+    if (!acceptedImageTypes.includes(file.type)) return setImageError(t('auth.wrongFormat'));
+    setProgress(0);
+    uploadImages([file], 'avatar', setProgress)
+      .then(([stored]) => setImage(stored))
+      .catch((error: unknown) => setImageError(errorMessage(error, 'An error occurred')))
+      .finally(() => setProgress(undefined));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const location = parsePoint(point);
+    const parsed = signupBodySchema.safeParse({
+      role,
+      email: form.email,
+      password: form.password,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      description: form.description,
+      category: role === 'seller' ? form.category || undefined : undefined,
+      location: location ? { address: form.address, ...location } : undefined,
+      imageUploadId: image?.id,
+    });
+    const next = parsed.success ? {} : schemaErrors(parsed.error);
+    if (role === 'seller' && !form.category) next.category = t('auth.sector');
+    if ((point.lat || point.lng) && !location) next['location.lat'] = t('auth.mapHint');
+    if (!parsed.success || Object.keys(next).length > 0) return setErrors(next);
+    setErrors({});
+    signup.mutate(parsed.data, {
+      onSuccess: () => void navigate('/'),
+      onError: (error) => setErrors(problemErrors(error)),
+    });
+  };
+
+  if (signup.isPending) return <Busy />;
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+      {signup.isError && (
+        <Alert severity="error">{errorMessage(signup.error, 'Wrong credentials')}</Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...field('email')}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          {...field('password')}
+          helperText={errors.password ?? t('auth.passwordHint')}
+        />
+        <TextField
+          label={t('auth.firstName')}
+          autoComplete="given-name"
+          required
+          {...field('firstName')}
+        />
+        <TextField
+          label={t('auth.lastName')}
+          autoComplete="family-name"
+          required
+          {...field('lastName')}
+        />
+      </Box>
+      {role === 'seller' && (
+        <TextField select label={t('auth.sector')} required {...field('category')}>
+          {sectors.map((sector: Sector) => (
+            <MenuItem key={sector} value={sector}>
+              {t(`sectors.${sector}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <TextField label={t('auth.address')} autoComplete="street-address" {...field('address')} />
+      <TextField label={t('auth.description')} multiline minRows={3} {...field('description')} />
+
+      <Box>
+        <Typography component="p" variant="body2" sx={{ mb: 1 }}>
+          {t('auth.image')}
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          {image && <Avatar src={image.thumbnailUrl} alt="" />}
+          <Button component="label" variant="outlined" disabled={progress !== undefined}>
+            {t('auth.chooseImage')}
+            <input hidden type="file" accept="image/png,image/jpeg" onChange={chooseImage} />
+          </Button>
+          {image && (
+            <>
+              <Typography variant="body2">
+                {t('auth.uploaded', { name: shortName(image.name, 5) })}
+              </Typography>
+              <Button size="small" onClick={() => setImage(undefined)}>
+                {t('auth.removeImage')}
+              </Button>
+            </>
+          )}
+        </Stack>
+        {progress !== undefined && (
+          <Box sx={{ mt: 1 }}>
+            <LinearProgress
+              variant="determinate"
+              value={progress * 100}
+              aria-label={t('auth.uploading', { percent: Math.round(progress * 100) })}
+            />
+            <Typography variant="body2">
+              {t('auth.uploading', { percent: Math.round(progress * 100) })}
+            </Typography>
+          </Box>
+        )}
+        {(imageError ?? errors.imageUploadId) && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {imageError ?? errors.imageUploadId}
+          </Alert>
+        )}
+      </Box>
+
+      <LocationFields value={point} onChange={setPoint} errors={errors} />
+      <Typography variant="body2" color="text.secondary">
+        {t('auth.notice')}
+      </Typography>
+      <Button type="submit" variant="contained" size="large">
+        {t('auth.createAccount')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,161 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { PrivateUser } from '@maya/contracts';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { visuallyHidden } from '@mui/utils';
+import { useTranslation } from 'react-i18next';
+import { useOpenChat } from '../../../lib/open-chat';
+import { useDirectory } from '../api/find-users';
+import { useDirectoryFilters } from '../hooks/use-directory-filters';
+import { DirectoryFiltersBar } from './directory-filters';
+import { UserCard } from './user-card';
+
+const LeafletMap = lazy(() =>
+  import('../../../components/map/leaflet-map').then((module) => ({ default: module.LeafletMap })),
+);
+
+const grid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' },
+};
+
+function SkeletonCard() {
+  return (
+    <Card variant="outlined" aria-hidden>
+      <CardContent>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 2 }}>
+          <Skeleton variant="circular" width={56} height={56} />
+          <Skeleton width="60%" />
+        </Box>
+        <Skeleton />
+        <Skeleton width="40%" />
+        <Skeleton variant="rounded" width={110} height={36} sx={{ mt: 2 }} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The directory of the other role: buyers see sellers, sellers see buyers. */
+export function DirectoryPage({ user }: { user: PrivateUser }) {
+  const { t } = useTranslation();
+  const role = user.role === 'buyer' ? 'seller' : 'buyer';
+  const { filters, update, view, setView, radii } = useDirectoryFilters(role);
+  const directory = useDirectory(filters);
+  const openChat = useOpenChat();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const items = directory.data?.pages.flatMap((page) => page.items) ?? [];
+  const home = user.location ? { lat: user.location.lat, lng: user.location.lng } : null;
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = directory;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage)
+          void fetchNextPage();
+      },
+      { rootMargin: '400px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Box sx={{ flex: 1, minWidth: 220 }}>
+          <Typography variant="h1" sx={{ fontSize: '2rem' }}>
+            {role === 'seller' ? t('directory.sellersTitle') : t('directory.buyersTitle')}
+          </Typography>
+          <Typography color="text.secondary">
+            {role === 'seller' ? t('directory.sellersIntro') : t('directory.buyersIntro')}
+          </Typography>
+        </Box>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={view}
+          onChange={(_event, next: 'list' | 'map' | null) => next && setView(next)}
+        >
+          <ToggleButton value="list">{t('directory.list')}</ToggleButton>
+          <ToggleButton value="map">{t('directory.map')}</ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      <DirectoryFiltersBar filters={filters} radii={radii} onChange={update} home={home} />
+
+      <Typography component="h2" sx={visuallyHidden}>
+        {t('directory.results')}
+      </Typography>
+      {directory.isError && (
+        <Alert
+          severity="error"
+          action={<Button onClick={() => void directory.refetch()}>{t('directory.retry')}</Button>}
+        >
+          {t('directory.error')}
+        </Alert>
+      )}
+      {directory.isPending ? (
+        <Box sx={grid} role="status" aria-label={t('errors.loading')}>
+          {Array.from({ length: 8 }, (_, index) => (
+            <SkeletonCard key={index} />
+          ))}
+        </Box>
+      ) : items.length === 0 && !directory.isError ? (
+        <Alert severity="info">{t('directory.empty')}</Alert>
+      ) : view === 'map' ? (
+        <Suspense fallback={<Skeleton variant="rounded" height={480} />}>
+          <LeafletMap
+            label={t('directory.mapLabel')}
+            height={480}
+            zoom={filters.near ? 10 : 4}
+            center={
+              filters.near ??
+              home ?? { lat: items[0]?.location?.lat ?? 56, lng: items[0]?.location?.lng ?? 56 }
+            }
+            markers={items.flatMap((item) =>
+              item.location
+                ? [
+                    {
+                      id: item.id,
+                      lat: item.location.lat,
+                      lng: item.location.lng,
+                      title: item.fullName,
+                      subtitle: item.location.address,
+                      href: item.role === 'seller' ? `/sellers/${item.id}` : undefined,
+                    },
+                  ]
+                : [],
+            )}
+          />
+        </Suspense>
+      ) : (
+        <Box sx={grid}>
+          {items.map((profile) => (
+            <UserCard
+              key={profile.id}
+              profile={profile}
+              opening={openChat.isPending}
+              onChat={() => openChat.mutate(profile.id)}
+            />
+          ))}
+        </Box>
+      )}
+      <Box ref={sentinel} sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+        {hasNextPage && (
+          <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? t('directory.loadingMore') : t('directory.loadMore')}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}

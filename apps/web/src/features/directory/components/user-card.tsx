@@ -1,0 +1,60 @@
+import ChatIcon from '@mui/icons-material/Chat';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PublicProfile } from '@maya/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { preview, ProfileMeta } from '../../../components/profile-card-parts';
+
+export function UserCard({
+  profile,
+  onChat,
+  opening,
+}: {
+  profile: PublicProfile;
+  onChat: () => void;
+  opening: boolean;
+}) {
+  const { t } = useTranslation();
+  const name =
+    profile.role === 'seller' ? (
+      <Link component={RouterLink} to={`/sellers/${profile.id}`} underline="hover" color="inherit">
+        {profile.fullName}
+      </Link>
+    ) : (
+      profile.fullName
+    );
+  return (
+    <Card
+      variant="outlined"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+      component="article"
+    >
+      <CardContent sx={{ flex: 1 }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
+          <Avatar src={profile.thumbnailUrl ?? undefined} alt="" sx={{ width: 56, height: 56 }}>
+            {profile.firstName.slice(0, 1)}
+          </Avatar>
+          <Typography variant="h3" component="h2" sx={{ fontSize: '1.05rem' }}>
+            {name}
+          </Typography>
+        </Stack>
+        <Typography color="text.secondary" sx={{ mb: 1 }} title={profile.description}>
+          {preview(profile.description)}
+        </Typography>
+        <ProfileMeta profile={profile} />
+      </CardContent>
+      <CardActions>
+        <Button variant="contained" startIcon={<ChatIcon />} onClick={onChat} disabled={opening}>
+          {t('directory.chatNow')}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

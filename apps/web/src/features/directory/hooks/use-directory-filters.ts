@@ -1,0 +1,43 @@
+import { directorySortSchema, sectorSchema, type Role } from '@maya/contracts';
+import { useSearchParams } from 'react-router';
+import type { DirectoryFilters } from '../api/find-users';
+
+const RADII = [5, 10, 25, 50, 100, 500];
+
+/** The filters live in the URL, so a search can be shared, bookmarked and reloaded. */
+export function useDirectoryFilters(role: Role) {
+  const [params, setParams] = useSearchParams();
+  const near = params.get('near')?.split(',').map(Number);
+  const filters: DirectoryFilters = {
+    role,
+    q: params.get('q') ?? '',
+    category: sectorSchema.safeParse(params.get('category')).data ?? '',
+    near:
+      near && near.length === 2 && near.every(Number.isFinite)
+        ? { lat: near[0]!, lng: near[1]! }
+        : null,
+    radiusKm: Number(params.get('radiusKm')) || 50,
+    sort: directorySortSchema.safeParse(params.get('sort')).data ?? '',
+  };
+  const update = (changes: Partial<Omit<DirectoryFilters, 'role'>>) => {
+    const next = { ...filters, ...changes };
+    const search = new URLSearchParams();
+    if (next.q) search.set('q', next.q);
+    if (next.category) search.set('category', next.category);
+    if (next.near) {
+      search.set('near', `${next.near.lat.toFixed(4)},${next.near.lng.toFixed(4)}`);
+      search.set('radiusKm', String(next.radiusKm));
+    }
+    if (next.sort) search.set('sort', next.sort);
+    if (params.get('view')) search.set('view', params.get('view')!);
+    setParams(search, { replace: true });
+  };
+  const view = params.get('view') === 'map' ? 'map' : 'list';
+  const setView = (next: 'list' | 'map') => {
+    const search = new URLSearchParams(params);
+    if (next === 'map') search.set('view', 'map');
+    else search.delete('view');
+    setParams(search, { replace: true });
+  };
+  return { filters, update, view, setView, radii: RADII };
+}

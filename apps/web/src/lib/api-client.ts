@@ -1,0 +1,69 @@
+import { isProblem, type Problem } from '@maya/contracts';
+import type { z } from 'zod';
+
+/** A failed API call, carrying the server's problem details; `message` is the sentence to show. */
+export class ApiError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail);
+    this.name = 'ApiError';
+  }
+
+  get status() {
+    return this.problem.status;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function networkProblem(detail: string): Problem {
+  return { type: 'about:blank', title: 'Network error', status: 0, code: 'UNAVAILABLE', detail };
+}
+
+/**
+ * Every call goes through here: same-origin cookie session, the header that proves a request
+ * came from this app (CSRF), problem details turned into ApiError, and the answer parsed with
+ * the contract's schema.
+ */
+export async function apiRequest<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  options: RequestOptions = {},
+): Promise<z.infer<T>> {
+  const isForm = options.body instanceof FormData;
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}`, {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      signal: options.signal,
+      headers: {
+        accept: 'application/json',
+        'x-requested-with': 'fetch',
+        ...(options.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+      },
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(networkProblem('Network Error'));
+  }
+  if (response.status === 204) return schema.parse(null);
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    throw new ApiError(
+      isProblem(payload)
+        ? payload
+        : networkProblem(`Request failed with status code ${response.status}`),
+    );
+  }
+  return schema.parse(payload);
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import { currentSessionSchema, type PrivateUser } from '@maya/contracts';
+import { z } from 'zod';
+import { apiRequest } from './api-client';
+
+/** The signed-in user, or null. The session itself is an httpOnly cookie the app never reads. */
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: async (): Promise<PrivateUser | null> =>
+    (await apiRequest('/auth/session', currentSessionSchema)).user,
+  staleTime: 5 * 60_000,
+});
+
+export function useSession() {
+  const query = useQuery(sessionQuery);
+  return { user: query.data ?? null, isLoading: query.isPending, error: query.error };
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/auth/logout', z.null(), { method: 'POST' }),
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionQuery.queryKey, null);
+    },
+  });
+}

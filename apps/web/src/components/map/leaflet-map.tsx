@@ -62,7 +62,9 @@ export function LeafletMap({
   const layer = useRef<L.LayerGroup | null>(null);
   const config = useClientConfig();
   const pick = useRef(onPick);
-  pick.current = onPick;
+  useEffect(() => {
+    pick.current = onPick;
+  });
 
   useEffect(() => {
     if (!element.current || map.current) return;

@@ -35,7 +35,11 @@ export default fp<{ distDir: string; reservedPrefixes: string[] }>(
     // Every other page URL is a client-side route: answer with the app shell, which routes it.
     const shell = async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
-      if (reservedPrefixes.some((prefix) => path.startsWith(prefix))) return reply.callNotFound();
+      // A missing file (an old hashed asset, a typo) is a 404, not the app shell.
+      const isFile = /\.[a-z0-9]+$/i.test(path) || path.startsWith('/assets/');
+      if (isFile || reservedPrefixes.some((prefix) => path.startsWith(prefix))) {
+        return reply.callNotFound();
+      }
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     };

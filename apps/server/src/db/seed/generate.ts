@@ -46,7 +46,7 @@ export function generateSellers(count: number, options: GenerateOptions): Genera
     const city = cities[Math.floor(index / sectors.length) % cities.length]!;
     const [first, second] = entry.names[Math.floor(index / sectors.length) % entry.names.length]!;
     const round = Math.floor(index / (sectors.length * entry.names.length));
-    const lastName = round === 0 ? second : `${second} ${round + 1}`;
+    const lastName = round === 0 ? second : `${second} ${city.name}`;
     const createdAt = new Date(now - (count - index) * 3_600_000);
     result.push({
       id: uuidv7(createdAt.getTime()),

@@ -1,10 +1,7 @@
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+import { InboxPage } from '../../features/inbox/components/inbox-page';
+import { useSession } from '../../lib/session';
 
-export default function Route() {
-  return (
-    <Container sx={{ py: 4 }}>
-      <Typography variant="h1">inbox</Typography>
-    </Container>
-  );
+export default function InboxRoute() {
+  const { user } = useSession();
+  return user ? <InboxPage user={user} /> : null;
 }

@@ -1,0 +1,14 @@
+/** dd MMM yyyy, as on chat entries: "23 Nov 2026". */
+export function formatDay(iso: string, locale = 'en-GB'): string {
+  return new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(iso));
+}
+
+export function formatTime(iso: string, locale = 'en-GB'): string {
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(
+    new Date(iso),
+  );
+}

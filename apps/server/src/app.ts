@@ -16,6 +16,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, defaultSessionPolicy } from './modules/auth/auth.service.js';
 import { createPasswordResetsRepository } from './modules/auth/password-resets.repository.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { createChatsRepository } from './modules/chats/chats.repository.js';
 import { createChatsService } from './modules/chats/chats.service.js';
@@ -143,6 +145,8 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   await app.register(authRoutes, { prefix: '/api/v1', auth: authService, users, sessionPolicy });
   await app.register(usersRoutes, { prefix: '/api/v1', users, uploads: uploadsService });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
+  await app.register(billingRoutes, { prefix: '/api/v1', config });
+  await app.register(accountRoutes, { prefix: '/api/v1', users, uploads: uploadsService, chats });
   await app.register(uploadsRoutes, {
     prefix: '/api/v1',
     uploads: uploadsService,

@@ -87,6 +87,26 @@ export const configSchema = z.object({
     .string()
     .default('Maya Market <no-reply@mayamarket.example>')
     .describe('Sender of outgoing mail.'),
+  PLAN_CURRENCY: z
+    .string()
+    .length(3)
+    .default('EUR')
+    .describe('Currency of plan prices (ISO 4217).'),
+  PRO_PRICE_YEARLY: z.coerce
+    .number()
+    .positive()
+    .default(147)
+    .describe('Price of the Pro plan per year.'),
+  PRO_PRICE_MONTHLY: z.coerce
+    .number()
+    .positive()
+    .default(15)
+    .describe('Price of the Pro plan per month.'),
+  PAYMENT_LINK_YEARLY: z
+    .url()
+    .optional()
+    .describe('Hosted payment page for Pro, yearly (e.g. a Stripe Payment Link).'),
+  PAYMENT_LINK_MONTHLY: z.url().optional().describe('Hosted payment page for Pro, monthly.'),
   WEB_DIST_DIR: z
     .string()
     .default('apps/web/dist')

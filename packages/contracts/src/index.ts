@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './billing.js';
 export * from './chats.js';
 export * from './common.js';
 export * from './errors.js';

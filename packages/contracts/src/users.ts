@@ -91,3 +91,32 @@ export const updateProfileBodySchema = z
   .partial()
   .meta({ id: 'UpdateProfileBody' });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+/** Everything the service holds about the caller (GDPR art. 15 and 20, CCPA "right to know"). */
+export const accountExportSchema = z
+  .object({
+    exportedAt: z.iso.datetime(),
+    account: privateUserSchema,
+    uploads: z.array(uploadedImageSchema),
+    gallery: z.array(uploadedImageSchema),
+    chats: z.array(
+      z.object({
+        id: idSchema,
+        buyerId: idSchema,
+        sellerId: idSchema,
+        createdAt: z.iso.datetime(),
+        messages: z.array(
+          z.object({
+            id: idSchema,
+            chatId: idSchema,
+            senderId: idSchema,
+            body: z.string(),
+            clientId: z.string(),
+            createdAt: z.iso.datetime(),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: 'AccountExport' });
+export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const planSchema = z
+  .object({
+    id: z.enum(['free', 'pro']),
+    name: z.string(),
+    currency: z.string(),
+    yearlyPrice: z.number(),
+    monthlyPrice: z.number(),
+    /** Hosted payment pages; null when this server has none configured. */
+    yearlyPaymentUrl: z.url().nullable(),
+    monthlyPaymentUrl: z.url().nullable(),
+  })
+  .meta({ id: 'Plan' });
+export type Plan = z.infer<typeof planSchema>;
+
+export const plansResponseSchema = z.object({ plans: z.array(planSchema) }).meta({ id: 'Plans' });
+export type PlansResponse = z.infer<typeof plansResponseSchema>;

@@ -1,10 +1,7 @@
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+import { AccountPage } from '../../features/account/components/account-page';
+import { useSession } from '../../lib/session';
 
-export default function Route() {
-  return (
-    <Container sx={{ py: 4 }}>
-      <Typography variant="h1">account</Typography>
-    </Container>
-  );
+export default function AccountRoute() {
+  const { user } = useSession();
+  return user ? <AccountPage user={user} /> : null;
 }

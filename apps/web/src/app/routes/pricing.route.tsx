@@ -1,10 +1,5 @@
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+import { PricingPage } from '../../features/pricing/components/pricing-page';
 
-export default function Route() {
-  return (
-    <Container sx={{ py: 4 }}>
-      <Typography variant="h1">pricing</Typography>
-    </Container>
-  );
+export default function PricingRoute() {
+  return <PricingPage />;
 }

@@ -1,0 +1,66 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PrivateUser } from '@maya/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatPrice, usePlans } from '../../../lib/plans';
+import { Section } from './section';
+
+export function PlansBilling({ user }: { user: PrivateUser }) {
+  const { t } = useTranslation();
+  const plans = usePlans();
+  const pro = plans.data?.plans.find((plan) => plan.id === 'pro');
+  return (
+    <Section
+      id="plan"
+      title={t('account.currentPlan', {
+        plan: user.plan === 'pro' ? t('account.pro') : t('account.free'),
+      })}
+    >
+      {user.plan === 'free' && pro && (
+        <Box>
+          <Typography variant="h3" component="h3" gutterBottom>
+            {t('account.upgrade')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('account.proPitch')}
+          </Typography>
+          <Typography sx={{ fontSize: '1.6rem', fontWeight: 700 }}>
+            {t('account.perYear', { price: formatPrice(pro.yearlyPrice, pro.currency) })}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('account.perMonth', { price: formatPrice(pro.monthlyPrice, pro.currency) })}
+          </Typography>
+          {pro.yearlyPaymentUrl || pro.monthlyPaymentUrl ? (
+            <Stack direction="row" spacing={2}>
+              {pro.yearlyPaymentUrl && (
+                <Button
+                  variant="contained"
+                  href={pro.yearlyPaymentUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {t('account.payNow')}
+                </Button>
+              )}
+              {pro.monthlyPaymentUrl && (
+                <Button
+                  variant="outlined"
+                  href={pro.monthlyPaymentUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {t('account.payMonthly')}
+                </Button>
+              )}
+            </Stack>
+          ) : (
+            <Alert severity="info">{t('account.paymentsOff')}</Alert>
+          )}
+        </Box>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,102 @@
+import CheckIcon from '@mui/icons-material/Check';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { formatPrice, usePlans } from '../../../lib/plans';
+
+export function PricingPage() {
+  const { t } = useTranslation();
+  const plans = usePlans();
+  const free = plans.data?.plans.find((plan) => plan.id === 'free');
+  const pro = plans.data?.plans.find((plan) => plan.id === 'pro');
+  return (
+    <Container sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="h1" gutterBottom>
+        {t('pricing.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 4 }}>
+        {t('pricing.intro')}
+      </Typography>
+      {!free || !pro ? (
+        <Skeleton variant="rounded" height={260} />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <Card variant="outlined" component="section" aria-labelledby="plan-free">
+            <CardContent>
+              <Typography id="plan-free" variant="h2" gutterBottom>
+                {t('pricing.freeTitle')}
+              </Typography>
+              <Typography sx={{ fontSize: '2rem', fontWeight: 700 }}>
+                {formatPrice(0, free.currency)}
+              </Typography>
+              <Typography sx={{ mt: 2, display: 'flex', gap: 1 }}>
+                <CheckIcon color="success" aria-hidden />
+                {t('pricing.freeText')}
+              </Typography>
+            </CardContent>
+            <CardActions sx={{ p: 2 }}>
+              <Button component={RouterLink} to="/buyerauth?mode=signup" variant="outlined">
+                {t('pricing.getStarted')}
+              </Button>
+            </CardActions>
+          </Card>
+          <Card
+            variant="outlined"
+            component="section"
+            aria-labelledby="plan-pro"
+            sx={{ borderColor: 'primary.main', borderWidth: 2 }}
+          >
+            <CardContent>
+              <Typography id="plan-pro" variant="h2" gutterBottom>
+                {t('pricing.proTitle')}
+              </Typography>
+              <Typography sx={{ fontSize: '2rem', fontWeight: 700 }}>
+                {t('account.perYear', { price: formatPrice(pro.yearlyPrice, pro.currency) })}
+              </Typography>
+              <Typography color="text.secondary">
+                {t('account.perMonth', { price: formatPrice(pro.monthlyPrice, pro.currency) })}
+              </Typography>
+              <Typography sx={{ mt: 2, display: 'flex', gap: 1 }}>
+                <CheckIcon color="success" aria-hidden />
+                {t('pricing.proText')}
+              </Typography>
+            </CardContent>
+            <CardActions sx={{ p: 2, gap: 1 }}>
+              {pro.yearlyPaymentUrl ? (
+                <Button
+                  variant="contained"
+                  href={pro.yearlyPaymentUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {t('account.payNow')}
+                </Button>
+              ) : (
+                <Button component={RouterLink} to="/sellerauth?mode=signup" variant="contained">
+                  {t('pricing.getStarted')}
+                </Button>
+              )}
+              {pro.monthlyPaymentUrl && (
+                <Button
+                  variant="outlined"
+                  href={pro.monthlyPaymentUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {t('account.payMonthly')}
+                </Button>
+              )}
+            </CardActions>
+          </Card>
+        </Box>
+      )}
+    </Container>
+  );
+}

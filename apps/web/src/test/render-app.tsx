@@ -1,0 +1,80 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { PrivateUser } from '@maya/contracts';
+import { routes } from '../app/router';
+import i18n from '../lib/i18n';
+import { createQueryClient } from '../lib/query-client';
+
+export const buyer: PrivateUser = {
+  id: '01900000-0000-7000-8000-000000000001',
+  role: 'buyer',
+  fullName: 'Ana Silva',
+  firstName: 'Ana',
+  lastName: 'Silva',
+  imageUrl: null,
+  thumbnailUrl: null,
+  description: 'Looking for a venue',
+  category: null,
+  location: { address: 'Lisbon', lat: 38.72, lng: -9.14 },
+  email: 'ana@example.test',
+  plan: 'free',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+export const seller: PrivateUser = {
+  ...buyer,
+  id: '01900000-0000-7000-8000-000000000002',
+  role: 'seller',
+  category: 'beauty',
+  fullName: 'Glow Studio',
+  firstName: 'Glow',
+  lastName: 'Studio',
+};
+
+/** Answers the app's API calls from a table; anything else is a 404 problem. */
+export function stubApi(user: PrivateUser | null, extra: Record<string, unknown> = {}) {
+  const answers: Record<string, unknown> = {
+    '/api/v1/auth/session': { user },
+    '/api/v1/users/featured': { items: [] },
+    '/api/v1/config': { mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png', mapAttribution: 'x' },
+    ...extra,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = Object.keys(answers).find(
+      (path) => url.pathname === path || `${url.pathname}${url.search}`.startsWith(path),
+    );
+    if (key)
+      return new Response(JSON.stringify(answers[key]), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    return new Response(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Not found',
+        status: 404,
+        code: 'NOT_FOUND',
+        detail: 'Not here',
+      }),
+      { status: 404, headers: { 'content-type': 'application/problem+json' } },
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}

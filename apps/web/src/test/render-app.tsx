@@ -43,7 +43,8 @@ export function stubApi(user: PrivateUser | null, extra: Record<string, unknown>
     ...extra,
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(href, 'http://localhost');
     const key = Object.keys(answers).find(
       (path) => url.pathname === path || `${url.pathname}${url.search}`.startsWith(path),
     );

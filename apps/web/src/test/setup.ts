@@ -20,4 +20,6 @@ class InertObserver {
   }
 }
 globalThis.IntersectionObserver ??= InertObserver as unknown as typeof IntersectionObserver;
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+if (!('scrollIntoView' in Element.prototype)) {
+  Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined });
+}

@@ -50,7 +50,12 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
-    index('users_role_created_idx').on(table.role, table.createdAt.desc(), table.id.desc()),
+    // Null order must match the query's ORDER BY (DESC means NULLS FIRST) or the index is not used.
+    index('users_role_created_idx').on(
+      table.role,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('users_role_category_idx').on(table.role, table.category),
     index('users_lat_lng_idx').on(table.lat, table.lng),
     index('users_search_idx').using('gin', table.search),

@@ -40,6 +40,8 @@ export async function seedDemo(
     Object.assign(user, await renderDemoAvatar(uploadsDir, user.id, user.category, random));
   }
   await db.insert(users).values(everyone);
+  // The embedded engine has no autovacuum: without statistics the planner ignores the indexes.
+  await db.execute(sql`analyze`);
 
   const buyerEmail = buyers[0]!.email;
   const sellerEmail = sellers[0]!.email;

@@ -1,0 +1,57 @@
+/**
+ * The journey registry. A journey file (e2e/journeys/*.e2e.ts) calls `journey(name, fn)` at load
+ * time; the runner then runs every registered journey in order, each with its own browser
+ * context (cookies and storage are never shared between journeys) against one shared server.
+ *
+ *   import { journey } from '../harness.js';
+ *   journey('a buyer signs in', async ({ newPage }) => {
+ *     const session = await newPage();
+ *     await session.goto('/buyerauth');
+ *     …
+ *     session.expectNoIssues();
+ *   });
+ */
+import type { BrowserHandle, NewPageOptions, PageSession } from './helpers/browser.js';
+import type { TestServer } from './helpers/server.js';
+
+export interface JourneyContext {
+  server: TestServer;
+  browser: BrowserHandle;
+  /** A page in a fresh browser context, closed when the journey ends. */
+  newPage: (options?: NewPageOptions) => Promise<PageSession>;
+}
+
+export interface Journey {
+  name: string;
+  file: string;
+  timeoutMs: number;
+  run(context: JourneyContext): Promise<void>;
+}
+
+export const journeys: Journey[] = [];
+let currentFile = '';
+
+/** Set by the runner while it imports a journey file, so failures can name the file. */
+export function setCurrentFile(file: string): void {
+  currentFile = file;
+}
+
+export function journey(
+  name: string,
+  run: (context: JourneyContext) => Promise<void>,
+  options: { timeoutMs?: number } = {},
+): void {
+  if (journeys.some((existing) => existing.name === name)) {
+    throw new Error(`Two journeys are named "${name}"; names must be unique.`);
+  }
+  journeys.push({ name, file: currentFile, timeoutMs: options.timeoutMs ?? 120_000, run });
+}
+
+/** A failed expectation: the message is what the report prints. */
+export class ExpectationError extends Error {
+  override name = 'ExpectationError';
+}
+
+export function expect(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new ExpectationError(message);
+}

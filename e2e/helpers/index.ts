@@ -1,0 +1,16 @@
+// Everything a journey needs, in one import: `import { … } from '../helpers/index.js'`.
+export { journey, expect, ExpectationError, type JourneyContext } from '../harness.js';
+export { startServer, freePort, type TestServer, type StartServerOptions } from './server.js';
+export {
+  launchBrowser,
+  newPage,
+  SIGNED_OUT_ALLOWED,
+  CHROMIUM_ARGS,
+  type AllowedFailure,
+  type BrowserHandle,
+  type NewPageOptions,
+  type PageSession,
+} from './browser.js';
+export { expectNoAxeViolations, formatViolations, AXE_TAGS } from './axe.js';
+export { screenshot, resizeTo, routeName, SCREEN_WIDTHS } from './screenshot.js';
+export { repoRoot, resultsDir, screenshotsDir } from './paths.js';

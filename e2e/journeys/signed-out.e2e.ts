@@ -1,0 +1,93 @@
+/**
+ * Every page a signed-out visitor can open: it renders (an h1 or a main landmark), passes axe
+ * at phone, tablet and desktop widths, is served with a Content-Security-Policy that nothing on
+ * the page violates, logs no console error and has no failed same-origin request. Full-page
+ * screenshots land in test-results/screenshots/<route>-<width>.png.
+ */
+import {
+  expect,
+  expectNoAxeViolations,
+  journey,
+  resizeTo,
+  routeName,
+  screenshot,
+  SCREEN_WIDTHS,
+  type PageSession,
+} from '../helpers/index.js';
+
+const SIGNED_OUT_ROUTES = [
+  '/',
+  '/home',
+  '/sellerauth',
+  '/buyerauth',
+  '/pricing',
+  '/About',
+  '/sellers/:id',
+  '/no-such-page',
+];
+
+/** A seeded seller, found through the public directory API. */
+async function firstSellerId(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/users?role=seller&limit=1`);
+  expect(response.ok, `GET /api/v1/users?role=seller&limit=1 answered ${response.status}`);
+  const body = (await response.json()) as { items: { id: string }[] };
+  const id = body.items[0]?.id;
+  expect(id, 'the demo seed has no seller');
+  return id;
+}
+
+async function mainHeading(session: PageSession): Promise<string> {
+  const heading = session.page.locator('h1:visible').first();
+  return (await heading.count()) > 0 ? (await heading.innerText()).trim() : '';
+}
+
+for (const route of SIGNED_OUT_ROUTES) {
+  journey(
+    `signed out: ${route} renders, passes axe at ${SCREEN_WIDTHS.join('/')} px, no errors`,
+    async ({ server, newPage }) => {
+      const path = route === '/sellers/:id' ? `/sellers/${await firstSellerId(server.url)}` : route;
+      const session = await newPage();
+      await session.goto(path);
+      await session.settle();
+
+      const landmarks = session.page.locator('h1:visible, main:visible, [role="main"]:visible');
+      expect((await landmarks.count()) > 0, `${path} shows neither an h1 nor a main landmark`);
+
+      // Every width is checked and photographed before anything is reported, so one run shows
+      // all of a page's problems.
+      const problems: string[] = [];
+      for (const width of SCREEN_WIDTHS) {
+        await resizeTo(session.page, width);
+        await screenshot(session.page, routeName(route));
+        await expectNoAxeViolations(session.page, `${routeName(route)}-${width}`).catch(
+          (error: Error) => problems.push(error.message),
+        );
+      }
+      try {
+        session.expectNoIssues();
+      } catch (error) {
+        problems.push((error as Error).message);
+      }
+      expect(problems.length === 0, problems.join('\n'));
+    },
+  );
+}
+
+journey('signed out: an unknown route shows the landing page', async ({ newPage }) => {
+  const landing = await newPage();
+  await landing.goto('/home');
+  await landing.settle();
+  const expected = await mainHeading(landing);
+  expect(expected !== '', '/home has no visible h1 to compare with');
+
+  const unknown = await newPage();
+  await unknown.goto('/no-such-page');
+  await unknown.settle();
+  const actual = await mainHeading(unknown);
+  expect(
+    actual === expected,
+    `/no-such-page shows the heading ${JSON.stringify(actual)}, the landing page shows ${JSON.stringify(expected)}`,
+  );
+  landing.expectNoIssues();
+  unknown.expectNoIssues();
+});

@@ -1,0 +1,164 @@
+/**
+ * The browser suite's runner: imports every e2e/journeys/*.e2e.ts (each registers journeys with
+ * `journey()`), starts the server and Chromium once, runs the journeys one after another and
+ * prints `N passed, N failed` as its last line. E2E_GREP=<text> runs only journeys whose name
+ * contains the text.
+ */
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { journeys, setCurrentFile, type Journey } from './harness.js';
+import { launchBrowser, newPage, type BrowserHandle, type PageSession } from './helpers/browser.js';
+import { repoRoot, resultsDir, screenshotsDir, axeDir } from './helpers/paths.js';
+import { startServer, type TestServer } from './helpers/server.js';
+
+const journeysDir = join(repoRoot, 'e2e', 'journeys');
+
+interface Outcome {
+  name: string;
+  file: string;
+  ok: boolean;
+  ms: number;
+  error?: string;
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    // Our own expectations carry their full story in the message; anything else needs its stack.
+    return error.name === 'ExpectationError' ? error.message : (error.stack ?? error.message);
+  }
+  return String(error);
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function loadJourneys(): Promise<void> {
+  const files = (await readdir(journeysDir)).filter((file) => file.endsWith('.e2e.ts')).sort();
+  for (const file of files) {
+    setCurrentFile(`e2e/journeys/${file}`);
+    await import(pathToFileURL(join(journeysDir, file)).href);
+  }
+  setCurrentFile('');
+}
+
+async function runJourney(
+  journey: Journey,
+  server: TestServer,
+  browser: BrowserHandle,
+): Promise<Outcome> {
+  const pages: PageSession[] = [];
+  const started = Date.now();
+  try {
+    await withTimeout(
+      journey.run({
+        server,
+        browser,
+        newPage: async (options) => {
+          const session = await newPage(browser, server.url, options);
+          pages.push(session);
+          return session;
+        },
+      }),
+      journey.timeoutMs,
+      `"${journey.name}"`,
+    );
+    return { name: journey.name, file: journey.file, ok: true, ms: Date.now() - started };
+  } catch (error) {
+    return {
+      name: journey.name,
+      file: journey.file,
+      ok: false,
+      ms: Date.now() - started,
+      error: describeError(error),
+    };
+  } finally {
+    await Promise.allSettled(pages.map((session) => session.close()));
+  }
+}
+
+export async function main({ executablePath }: { executablePath: string }): Promise<number> {
+  const outcomes: Outcome[] = [];
+  let server: TestServer | undefined;
+  let browser: BrowserHandle | undefined;
+  const cleanUp = async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+  };
+  const interrupt = (signal: NodeJS.Signals) => {
+    console.log(`\n${signal}: stopping the server and the browser`);
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+
+  let selected: Journey[] = [];
+  try {
+    await loadJourneys();
+    const grep = process.env.E2E_GREP;
+    selected = grep ? journeys.filter((journey) => journey.name.includes(grep)) : journeys;
+    if (grep)
+      console.log(`E2E_GREP="${grep}": running ${selected.length} of ${journeys.length} journeys`);
+    if (selected.length === 0) throw new Error('No journeys to run.');
+
+    await rm(screenshotsDir, { recursive: true, force: true });
+    await rm(axeDir, { recursive: true, force: true });
+    await mkdir(resultsDir, { recursive: true });
+
+    console.log(`Browser suite: ${selected.length} journeys, Chromium at ${executablePath}`);
+    server = await startServer();
+    console.log(
+      `Server ready at ${server.url} (readyMs ${server.readyMs ?? '?'}; log ${server.logFile})`,
+    );
+    browser = await launchBrowser(executablePath);
+    console.log(`Chromium ${browser.version}\n`);
+
+    for (const journey of selected) {
+      const outcome = await runJourney(journey, server, browser);
+      outcomes.push(outcome);
+      const seconds = (outcome.ms / 1000).toFixed(1);
+      console.log(`${outcome.ok ? 'PASS' : 'FAIL'}  ${journey.name} (${seconds} s)`);
+      if (outcome.error) console.log(`${indent(outcome.error)}\n`);
+    }
+  } catch (error) {
+    // Nothing could run (no journeys, no server, no browser): every selected journey failed.
+    console.log(`\nThe browser suite could not run:\n${indent(describeError(error))}`);
+    const ran = new Set(outcomes.map((outcome) => outcome.name));
+    const notRun = selected.filter((journey) => !ran.has(journey.name));
+    for (const journey of notRun.length > 0 ? notRun : [{ name: 'setup', file: '' }]) {
+      outcomes.push({ name: journey.name, file: journey.file, ok: false, ms: 0, error: 'not run' });
+    }
+  } finally {
+    await cleanUp();
+  }
+
+  const passed = outcomes.filter((outcome) => outcome.ok).length;
+  const failed = outcomes.length - passed;
+  if (server && server.errorLogs.length > 0) {
+    console.log(`\nThe server logged ${server.errorLogs.length} error(s); see ${server.logFile}`);
+  }
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(
+    join(resultsDir, 'e2e-report.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), passed, failed, outcomes }, null, 2)}\n`,
+  );
+  console.log(`\nScreenshots: ${screenshotsDir}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed > 0 ? 1 : 0;
+}

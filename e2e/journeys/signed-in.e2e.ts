@@ -1,0 +1,151 @@
+/**
+ * What a signed-in person does: a client signs in, finds a business, chats with it, and the
+ * business answers in real time; a new business signs up with a map point and a photo. Every
+ * signed-in screen passes axe at three widths and is photographed.
+ */
+import sharp from 'sharp';
+import {
+  expect,
+  expectNoAxeViolations,
+  journey,
+  resizeTo,
+  screenshot,
+  SCREEN_WIDTHS,
+  type PageSession,
+} from '../helpers/index.js';
+
+const DEMO_PASSWORD = 'maya-demo-market';
+const BUYER = 'ana.silva@demo.mayamarket.example';
+const SELLER = 'bright-reach-studio-0@demo.mayamarket.example';
+
+async function signIn(session: PageSession, portal: '/buyerauth' | '/sellerauth', email: string) {
+  await session.goto(portal);
+  await session.page.getByLabel(/^Email/).fill(email);
+  await session.page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await session.page.getByRole('button', { name: 'Sign in' }).click();
+  await session.page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+  await session.settle();
+}
+
+async function checkEveryWidth(session: PageSession, name: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const width of SCREEN_WIDTHS) {
+    await resizeTo(session.page, width);
+    await screenshot(session.page, name);
+    await expectNoAxeViolations(session.page, `${name}-${width}`).catch((error: Error) =>
+      problems.push(error.message),
+    );
+  }
+  await resizeTo(session.page, 1280);
+  return problems;
+}
+
+journey(
+  'signed in: a client finds a business, chats, and the business answers in real time',
+  async ({ newPage }) => {
+    const buyer = await newPage();
+    const seller = await newPage();
+    await signIn(buyer, '/buyerauth', BUYER);
+    await signIn(seller, '/sellerauth', SELLER);
+    const problems: string[] = [];
+
+    await buyer.page.getByRole('heading', { level: 1, name: 'Sellers' }).waitFor();
+    problems.push(...(await checkEveryWidth(buyer, 'signed-in-directory')));
+
+    await buyer.page.getByRole('searchbox', { name: 'Search' }).fill('Bright Reach');
+    const card = buyer.page
+      .getByRole('article')
+      .filter({ has: buyer.page.getByRole('link', { name: 'Bright Reach Studio', exact: true }) });
+    await card.waitFor({ timeout: 10_000 });
+    await card.getByRole('link', { name: 'Bright Reach Studio', exact: true }).click();
+    await buyer.page.getByRole('heading', { level: 1, name: 'Bright Reach Studio' }).waitFor();
+    await buyer.settle();
+    problems.push(...(await checkEveryWidth(buyer, 'signed-in-profile')));
+
+    await buyer.page.getByRole('button', { name: 'Chat Now' }).click();
+    await buyer.page.waitForURL(/\/inbox\/[0-9a-f-]{36}$/);
+    const text = `Can you run a launch campaign in May? (${Date.now()})`;
+    await buyer.page.getByRole('textbox', { name: 'Message' }).fill(text);
+    await buyer.page.keyboard.press('Enter');
+
+    await seller.goto('/inbox');
+    await seller.page.getByText(text).first().waitFor({ timeout: 10_000 });
+    await seller.page
+      .getByRole('button', { name: /Ana Silva/ })
+      .first()
+      .click();
+    await seller.page.getByRole('log').getByText(text).waitFor();
+    await seller.page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Yes, we can. Let us talk budget.');
+    await seller.page.getByRole('button', { name: 'Send' }).click();
+
+    // No reload: the answer arrives over the socket, and the seller's read shows as "Seen".
+    await buyer.page
+      .getByRole('log')
+      .getByText('Yes, we can. Let us talk budget.')
+      .waitFor({ timeout: 10_000 });
+    await buyer.page.getByText(/Seen/).first().waitFor({ timeout: 10_000 });
+    problems.push(...(await checkEveryWidth(buyer, 'signed-in-inbox')));
+
+    await buyer.goto('/account');
+    await buyer.page.getByRole('heading', { level: 1, name: 'Account Information' }).waitFor();
+    await buyer.settle();
+    problems.push(...(await checkEveryWidth(buyer, 'signed-in-account')));
+
+    for (const session of [buyer, seller]) {
+      try {
+        session.expectNoIssues();
+      } catch (error) {
+        problems.push((error as Error).message);
+      }
+    }
+    expect(problems.length === 0, problems.join('\n'));
+  },
+  { timeoutMs: 180_000 },
+);
+
+journey(
+  'signed up: a new business with a map point and a photo lands on its directory',
+  async ({ newPage }) => {
+    const session = await newPage();
+    await session.goto('/sellerauth?mode=signup');
+    const page = session.page;
+    const email = `new-business-${Date.now()}@example.test`;
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill('a long business passphrase');
+    await page.getByLabel(/^First name/).fill('Casa');
+    await page.getByLabel(/^Last name/).fill('Nova');
+    await page.getByLabel(/^Sector/).click();
+    await page.getByRole('option', { name: 'Hospitality' }).click();
+    await page.getByLabel(/^Location address/).fill('Rua Nova 1, Lisbon');
+    await page.getByLabel(/^Description/).fill('A new guesthouse by the river.');
+
+    const photo = await sharp({
+      create: { width: 120, height: 120, channels: 3, background: '#00695c' },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'front-door.png', mimeType: 'image/png', buffer: photo });
+    await page.getByText(/^Uploaded/).waitFor({ timeout: 10_000 });
+
+    // Clicking the map sets the coordinates.
+    await page.getByRole('region', { name: /^Map/ }).click({ position: { x: 200, y: 120 } });
+    expect(
+      (await page.getByLabel('Latitude').inputValue()) !== '',
+      'clicking the map did not set the latitude',
+    );
+
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: 'Buyers' }).waitFor();
+    const avatar = page.locator('header img').first();
+    expect(
+      (await avatar.getAttribute('src'))?.startsWith('/uploads/avatar/') ?? false,
+      'the new avatar is not in the top bar',
+    );
+    session.expectNoIssues();
+  },
+);

@@ -7,6 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { LanguageModel } from 'ai';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createEventBus } from './lib/events.js';
@@ -16,6 +17,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, defaultSessionPolicy } from './modules/auth/auth.service.js';
 import { createPasswordResetsRepository } from './modules/auth/password-resets.repository.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { assistantRoutes } from './modules/assistant/assistant.routes.js';
+import { createAssistantService } from './modules/assistant/assistant.service.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
@@ -47,6 +50,8 @@ export interface AppOverrides {
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /** A language model to use instead of the configured one (tests). */
+  assistantModel?: LanguageModel;
 }
 
 const API_PREFIXES = ['/api/', '/socket.io/', '/uploads/', '/healthz', '/readyz', '/metrics'];
@@ -146,6 +151,10 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   await app.register(usersRoutes, { prefix: '/api/v1', users, uploads: uploadsService });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
   await app.register(billingRoutes, { prefix: '/api/v1', config });
+  await app.register(assistantRoutes, {
+    prefix: '/api/v1',
+    assistant: createAssistantService({ config, users, model: overrides.assistantModel }),
+  });
   await app.register(accountRoutes, { prefix: '/api/v1', users, uploads: uploadsService, chats });
   await app.register(uploadsRoutes, {
     prefix: '/api/v1',

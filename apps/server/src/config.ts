@@ -87,6 +87,25 @@ export const configSchema = z.object({
     .string()
     .default('Maya Market <no-reply@mayamarket.example>')
     .describe('Sender of outgoing mail.'),
+  AI_PROVIDER: z
+    .enum(['builtin', 'openai', 'anthropic', 'openai-compatible'])
+    .default('builtin')
+    .describe(
+      'Who drives Maya: the built-in model (no network), OpenAI, Anthropic or any OpenAI-compatible server.',
+    ),
+  AI_API_KEY: z.string().optional().describe('API key of the AI provider; stays on the server.'),
+  AI_BASE_URL: z
+    .url()
+    .optional()
+    .describe('Base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1.'),
+  AI_MODEL: z.string().optional().describe('Model name at the provider, e.g. gpt-4-turbo.'),
+  AI_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.75).describe('Sampling temperature.'),
+  AI_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30_000)
+    .describe('Longest a reply may take.'),
   PLAN_CURRENCY: z
     .string()
     .length(3)

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { selectRows, type Database } from '../../db/client.js';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
 
 // The generated search vector is an index input, never read back.
@@ -176,6 +176,29 @@ export function createUsersRepository(db: Database) {
         distanceKm: distanceKm === null ? null : Number(distanceKm),
         sortValue: value instanceof Date ? value.toISOString() : (value as number | string),
       }));
+    },
+
+    /**
+     * Places sellers are in: the town part of their address ("…, Lisbon, Portugal" → Lisbon)
+     * with the centre of its sellers, so "in Porto" can become a point on the map.
+     */
+    async findSellerPlaces(): Promise<
+      { name: string; lat: number; lng: number; sellers: number }[]
+    > {
+      const rows = await selectRows<{ name: string; lat: number; lng: number; sellers: number }>(
+        db,
+        sql`select trim(split_part(${users.address}, ',', -2)) as name,
+                   avg(${users.lat})::float8 as lat, avg(${users.lng})::float8 as lng,
+                   count(*)::int as sellers
+            from ${users}
+            where ${users.role} = 'seller' and ${users.deletedAt} is null
+              and ${users.lat} is not null and ${users.address} like '%,%,%'
+            group by 1
+            having count(*) > 0
+            order by 4 desc
+            limit 500`,
+      );
+      return rows.filter((row) => row.name.length > 1);
     },
 
     async countUsers(): Promise<number> {

@@ -52,6 +52,9 @@ function decodeDirectoryCursor(cursor: string, sort: string) {
 }
 
 export function createUsersService(repository: UsersRepository) {
+  let placesCache:
+    { at: number; places: Awaited<ReturnType<UsersRepository['findSellerPlaces']>> } | undefined;
+
   return {
     async getPublicProfile(id: string): Promise<PublicProfile> {
       const user = await repository.findById(id);
@@ -234,6 +237,15 @@ export function createUsersService(repository: UsersRepository) {
       const user = await repository.findById(id);
       if (!user) throw new AppError('NOT_FOUND', 'This profile does not exist.');
       return user.role;
+    },
+
+    /** Known seller towns with their centres; cached briefly, they change slowly. */
+    async findSellerPlaces() {
+      const now = Date.now();
+      if (!placesCache || placesCache.at < now - 10 * 60_000) {
+        placesCache = { at: now, places: await repository.findSellerPlaces() };
+      }
+      return placesCache.places;
     },
 
     countUsers: () => repository.countUsers(),

@@ -1,0 +1,42 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assistantChatBodySchema, problemSchema } from '@maya/contracts';
+import type { AssistantService } from './assistant.service.js';
+
+export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }> = async (
+  app,
+  { assistant },
+) => {
+  app.post(
+    '/assistant/chat',
+    {
+      // Anonymous visitors (the landing widget) share a tighter limit per address.
+      preHandler: app.rateLimit({
+        max: (request) => (request.actor ? 60 : 20),
+        timeWindow: '1 minute',
+        keyGenerator: (request) => request.actor?.userId ?? request.ip,
+      }),
+      schema: {
+        tags: ['assistant'],
+        summary:
+          "Talk to Maya. Answers with the AI SDK's UI message stream (server-sent events): text, and seller cards as searchSellers/getSeller tool results.",
+        body: assistantChatBodySchema,
+        response: {
+          200: z.unknown().describe('text/event-stream: the UI message stream'),
+          400: problemSchema,
+          429: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const response = await assistant.chat(request.actor, request.body, (error) =>
+        request.log.error({ err: error }, 'assistant reply failed'),
+      );
+      for (const [key, value] of response.headers) reply.header(key, value);
+      reply.header('cache-control', 'no-store');
+      return reply.send(Readable.fromWeb(response.body as unknown as WebReadableStream));
+    },
+  );
+};

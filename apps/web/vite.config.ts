@@ -20,8 +20,10 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // zod, the line that configures it, and the contract schemas share one chunk, in import
-        // order, so zod is told "no eval" (CSP) before any schema is built.
+        // order, so zod is told "no eval" (CSP) before any schema is built. zod/v3 stays out: only
+        // the AI SDK (assistant chunk) needs it, and it never compiles parsers with eval.
         manualChunks(id) {
+          if (/[\\/]zod[\\/]v3[\\/]/.test(id)) return undefined;
           if (
             /[\\/]node_modules[\\/]zod[\\/]|zod-config|[\\/]packages[\\/]contracts[\\/]/.test(id)
           ) {

@@ -8,5 +8,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
+    // Each screen is a lazy chunk that jsdom imports cold; on a busy machine that alone can take
+    // several seconds.
+    testTimeout: 20_000,
   },
 });

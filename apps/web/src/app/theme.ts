@@ -15,6 +15,8 @@ export const theme = createTheme({
     h3: { fontSize: '1.25rem', fontWeight: 600 },
   },
   components: {
+    // The default unselected toggle colour falls just short of 4.5:1 on the page background.
+    MuiToggleButton: { styleOverrides: { root: { color: 'rgba(0, 0, 0, 0.7)' } } },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { textTransform: 'none' } },

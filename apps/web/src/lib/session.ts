@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/r
 import { currentSessionSchema, type PrivateUser } from '@maya/contracts';
 import { z } from 'zod';
 import { apiRequest } from './api-client';
-import { closeSocket } from './socket';
 
 /** The signed-in user, or null. The session itself is an httpOnly cookie the app never reads. */
 export const sessionQuery = queryOptions({
@@ -22,7 +21,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => apiRequest('/auth/logout', z.null(), { method: 'POST' }),
     onSettled: () => {
-      closeSocket();
+      // Loaded on demand so socket.io stays out of the first page's script.
+      void import('./socket').then(({ closeSocket }) => closeSocket());
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, null);
     },

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
 import type { PrivateUser } from '@maya/contracts';
 import { routes } from '../app/router';
@@ -34,6 +35,11 @@ export const seller: PrivateUser = {
   lastName: 'Studio',
 };
 
+/** The address a fetch call asked for, however it was given. */
+export function urlOf(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
 /** Answers the app's API calls from a table; anything else is a 404 problem. */
 export function stubApi(user: PrivateUser | null, extra: Record<string, unknown> = {}) {
   const answers: Record<string, unknown> = {
@@ -42,9 +48,8 @@ export function stubApi(user: PrivateUser | null, extra: Record<string, unknown>
     '/api/v1/config': { mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png', mapAttribution: 'x' },
     ...extra,
   };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(href, 'http://localhost');
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const url = new URL(urlOf(input), 'http://localhost');
     const key = Object.keys(answers).find(
       (path) => url.pathname === path || `${url.pathname}${url.search}`.startsWith(path),
     );
@@ -68,14 +73,16 @@ export function stubApi(user: PrivateUser | null, extra: Record<string, unknown>
   return fetchMock;
 }
 
-export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+export function renderApp(path: string, table: RouteObject[] = routes) {
+  const router = createMemoryRouter(table, { initialEntries: [path] });
   const queryClient = createQueryClient();
-  return render(
+  const view = render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <ToastContainer />
       </QueryClientProvider>
     </I18nextProvider>,
   );
+  return { ...view, router };
 }

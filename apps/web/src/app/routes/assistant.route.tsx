@@ -1,10 +1,7 @@
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+import { AssistantPage } from '../../features/assistant/components/assistant-page';
+import { useSession } from '../../lib/session';
 
-export default function Route() {
-  return (
-    <Container sx={{ py: 4 }}>
-      <Typography variant="h1">assistant</Typography>
-    </Container>
-  );
+export default function AssistantRoute() {
+  const { user } = useSession();
+  return user ? <AssistantPage user={user} /> : null;
 }

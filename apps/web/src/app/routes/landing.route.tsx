@@ -1,5 +1,23 @@
+import { lazy, Suspense, useState } from 'react';
 import { LandingPage } from '../../features/landing/components/landing-page';
 
+// The widget (and the AI SDK) loads only when a visitor asks for it.
+const AssistantWidget = lazy(() =>
+  import('../../features/assistant/components/assistant-widget').then((module) => ({
+    default: module.AssistantWidget,
+  })),
+);
+
 export default function LandingRoute() {
-  return <LandingPage />;
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <LandingPage onAsk={() => setOpen(true)} />
+      {open && (
+        <Suspense fallback={null}>
+          <AssistantWidget onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
 }

@@ -6,6 +6,7 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import Avatar from '@mui/material/Avatar';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -81,7 +82,7 @@ export function SideDrawer({
           </Typography>
         </Box>
       </Box>
-      <List component="nav" aria-label={t('nav.main')}>
+      <List component="nav" aria-label={t('nav.workspace')}>
         {entries.map((entry) => (
           <ListItemButton
             key={entry.id}
@@ -102,12 +103,14 @@ export function SideDrawer({
       </List>
       <Box sx={{ flex: 1 }} />
       <List>
-        <ListItemButton onClick={signOut}>
-          <ListItemIcon>
-            <LogoutIcon />
-          </ListItemIcon>
-          <ListItemText primary={t('nav.logout')} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton onClick={signOut}>
+            <ListItemIcon>
+              <LogoutIcon />
+            </ListItemIcon>
+            <ListItemText primary={t('nav.logout')} />
+          </ListItemButton>
+        </ListItem>
       </List>
     </Box>
   );

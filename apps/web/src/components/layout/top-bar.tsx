@@ -17,12 +17,15 @@ import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useSignOut } from './use-sign-out';
 
-const publicLinks = [
-  { to: '/home', key: 'nav.home' },
-  { to: '/About', key: 'nav.features' },
-  { to: '/pricing', key: 'nav.pricing' },
-  { to: '/home#faq', key: 'nav.faq' },
-] as const;
+/** Signed in, / is the dashboard, so the landing page is reached at /home. */
+function publicLinks(landing: '/' | '/home') {
+  return [
+    { to: landing, key: 'nav.home' },
+    { to: '/About', key: 'nav.features' },
+    { to: '/pricing', key: 'nav.pricing' },
+    { to: `${landing}#faq`, key: 'nav.faq' },
+  ] as const;
+}
 
 export function TopBar({ onOpenDrawer }: { onOpenDrawer?: () => void }) {
   const { t } = useTranslation();
@@ -32,7 +35,7 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer?: () => void }) {
   const close = () => setMenuOpen(false);
 
   const links = [
-    ...publicLinks,
+    ...publicLinks(user ? '/home' : '/'),
     ...(user ? [{ to: '/dashboard', key: 'nav.dashboard' } as const] : []),
   ];
 
@@ -42,7 +45,7 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer?: () => void }) {
         {onOpenDrawer && (
           <IconButton
             onClick={onOpenDrawer}
-            aria-label={t('nav.main')}
+            aria-label={t('nav.openDrawer')}
             sx={{ display: { md: 'none' } }}
           >
             <ViewSidebarIcon />

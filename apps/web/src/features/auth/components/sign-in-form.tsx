@@ -42,7 +42,7 @@ export function SignInForm() {
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2}>
       {login.isError && (
-        <Alert severity="error">{errorMessage(login.error, 'Wrong Credentials')}</Alert>
+        <Alert severity="error">{errorMessage(login.error, t('auth.wrongCredentials'))}</Alert>
       )}
       <TextField
         label={t('auth.email')}

@@ -63,7 +63,7 @@ export function SignUpForm({ role }: { role: Role }) {
     setProgress(0);
     uploadImages([file], 'avatar', setProgress)
       .then(([stored]) => setImage(stored))
-      .catch((error: unknown) => setImageError(errorMessage(error, 'An error occurred')))
+      .catch((error: unknown) => setImageError(errorMessage(error, t('errors.generic'))))
       .finally(() => setProgress(undefined));
   };
 
@@ -96,7 +96,7 @@ export function SignUpForm({ role }: { role: Role }) {
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2}>
       {signup.isError && (
-        <Alert severity="error">{errorMessage(signup.error, 'Wrong credentials')}</Alert>
+        <Alert severity="error">{errorMessage(signup.error, t('errors.network'))}</Alert>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField

@@ -1,0 +1,116 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { buyer, renderApp, stubApi, urlOf } from '../test/render-app';
+import { routes } from './router';
+
+describe('top bar', () => {
+  it('offers a signed-out visitor the public links and both portals, no Dashboard or Logout', async () => {
+    stubApi(null);
+    renderApp('/pricing');
+    const header = await screen.findByRole('banner');
+    const nav = within(header).getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(within(nav).getByRole('link', { name: 'Features' }).getAttribute('href')).toBe('/About');
+    expect(within(nav).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+    expect(within(nav).getByRole('link', { name: 'FAQ' }).getAttribute('href')).toBe('/#faq');
+    expect(within(header).getByRole('link', { name: 'Login to Client' })).toBeTruthy();
+    expect(within(header).getByRole('link', { name: 'Login to Business' })).toBeTruthy();
+    expect(within(header).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(within(header).queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(within(header).getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe(
+      '/account',
+    );
+  });
+
+  it('gives a signed-in user Dashboard, the person icon to /dashboard/ and Logout instead of the portals', async () => {
+    stubApi(buyer, { '/api/v1/users?': { items: [], nextCursor: null } });
+    renderApp('/');
+    const header = await screen.findByRole('banner');
+    await within(header).findByRole('button', { name: 'Logout' });
+    const dashboardLinks = within(header)
+      .getAllByRole('link', { name: 'Dashboard' })
+      .map((link) => link.getAttribute('href'));
+    expect(dashboardLinks).toEqual(expect.arrayContaining(['/dashboard', '/dashboard/']));
+    expect(within(header).getByRole('link', { name: 'FAQ' }).getAttribute('href')).toBe(
+      '/home#faq',
+    );
+    expect(within(header).queryByRole('link', { name: 'Login to Client' })).toBeNull();
+    expect(within(header).queryByRole('link', { name: 'Login to Business' })).toBeNull();
+  });
+
+  it('signs out through the API, forgets the nav choice, goes to the landing page and says so', async () => {
+    const fetchMock = stubApi(buyer, {
+      '/api/v1/users?': { items: [], nextCursor: null },
+      '/api/v1/auth/logout': null,
+    });
+    localStorage.setItem('navBtn', 'Chats');
+    const { router } = renderApp('/dashboard');
+    const header = await screen.findByRole('banner');
+    fireEvent.click(await within(header).findByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByText('Signed out successfully')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to Maya Market' }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('navBtn')).toBeNull();
+    const logout = fetchMock.mock.calls.find(([url]) => urlOf(url).endsWith('/auth/logout'));
+    const init = logout?.[1];
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.headers).toMatchObject({ 'x-requested-with': 'fetch' });
+  });
+
+  it('shows Logout in the mobile menu of a signed-in user', async () => {
+    stubApi(buyer, { '/api/v1/users?': { items: [], nextCursor: null } });
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById('mobile-menu')!;
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Login to Client' })).toBeNull();
+  });
+});
+
+describe('router error screen', () => {
+  it('names the failure under "Unexpected Application Error!"', async () => {
+    stubApi(null);
+    const [root] = routes;
+    const failing: RouteObject[] = [
+      {
+        element: root!.element,
+        errorElement: root!.errorElement,
+        children: [
+          {
+            path: 'broken',
+            loader: () => {
+              throw new Error('Loading chunk failed');
+            },
+            element: null,
+          },
+        ],
+      },
+    ];
+    renderApp('/broken', failing);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Loading chunk failed')).toBeTruthy();
+  });
+});
+
+describe('signed-in shell', () => {
+  it('shows a loading state in the main area while the user loads', async () => {
+    // A session answer that never comes keeps the user loading.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    renderApp('/dashboard');
+    const main = await screen.findByRole('main');
+    expect(within(main).getByRole('status')).toBeTruthy();
+    await waitFor(() => expect(within(main).getByLabelText('Loading…')).toBeTruthy());
+  });
+});

@@ -1,0 +1,113 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { UIMessage } from 'ai';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SellerCards, sellersOf } from './seller-cards';
+
+/** Maya's side of the conversation: streamed text, and seller cards from the tool results. */
+function AssistantParts({ message, compact }: { message: UIMessage; compact: boolean }) {
+  return (
+    <>
+      {message.parts.map((part, index) => {
+        if (part.type === 'text') {
+          return (
+            <Typography key={index} sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {part.text}
+            </Typography>
+          );
+        }
+        if (
+          (part.type === 'tool-searchSellers' || part.type === 'tool-getSeller') &&
+          part.state === 'output-available'
+        ) {
+          return <SellerCards key={index} sellers={sellersOf(part.output)} compact={compact} />;
+        }
+        return null;
+      })}
+    </>
+  );
+}
+
+export function MessageList({
+  messages,
+  busy,
+  empty,
+  compact = false,
+}: {
+  messages: UIMessage[];
+  busy: boolean;
+  empty: React.ReactNode;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation();
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [messages, busy]);
+
+  return (
+    <Box
+      role="log"
+      aria-label={t('assistant.conversation')}
+      aria-live="polite"
+      sx={{ flex: 1, overflowY: 'auto', p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
+      {messages.length === 0 && !busy && empty}
+      {messages.map((message) => {
+        const mine = message.role === 'user';
+        return (
+          <Box
+            key={message.id}
+            sx={{
+              display: 'flex',
+              gap: 1,
+              flexDirection: mine ? 'row-reverse' : 'row',
+              alignItems: 'flex-start',
+            }}
+          >
+            <Avatar
+              src={mine ? undefined : '/maya.svg'}
+              alt=""
+              sx={{ width: 32, height: 32, bgcolor: mine ? 'primary.main' : 'transparent' }}
+            >
+              {mine ? t('assistant.you').slice(0, 1) : null}
+            </Avatar>
+            <Box
+              sx={{
+                maxWidth: '85%',
+                bgcolor: mine ? 'primary.main' : 'grey.100',
+                color: mine ? '#fff' : 'text.primary',
+                px: 1.5,
+                py: 1,
+                borderRadius: 2,
+                display: 'grid',
+                gap: 1,
+              }}
+            >
+              {mine ? (
+                <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')}
+                </Typography>
+              ) : (
+                <AssistantParts message={message} compact={compact} />
+              )}
+            </Box>
+          </Box>
+        );
+      })}
+      {busy && (
+        <Box
+          role="status"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}
+        >
+          <CircularProgress size={18} aria-hidden />
+          <Typography variant="body2">{t('assistant.thinking')}</Typography>
+        </Box>
+      )}
+      <div ref={end} />
+    </Box>
+  );
+}

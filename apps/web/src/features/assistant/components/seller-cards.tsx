@@ -1,0 +1,82 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import { sellerToolOutputSchema, type SellerCard } from '@maya/contracts';
+import { visuallyHidden } from '@mui/utils';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+/** Cards only for what the tools returned: sellers the server found, with their real ids. */
+export function sellersOf(output: unknown): SellerCard[] {
+  const parsed = sellerToolOutputSchema.safeParse(output);
+  return parsed.success ? parsed.data.sellers : [];
+}
+
+export function SellerCards({
+  sellers,
+  compact = false,
+}: {
+  sellers: SellerCard[];
+  compact?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (sellers.length === 0) return null;
+  return (
+    <Box
+      component="ul"
+      sx={{
+        display: 'grid',
+        gap: 1,
+        gridTemplateColumns: compact ? '1fr' : { xs: '1fr', sm: '1fr 1fr' },
+        p: 0,
+        m: 0,
+        listStyle: 'none',
+      }}
+    >
+      {sellers.map((seller) => (
+        <Card
+          component="li"
+          key={seller.id}
+          variant="outlined"
+          sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
+        >
+          <Avatar src={seller.imageUrl ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
+            {seller.name.slice(0, 1)}
+          </Avatar>
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography sx={{ fontWeight: 700 }} noWrap>
+              {seller.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {[
+                seller.sector ? t(`sectors.${seller.sector}`) : null,
+                seller.city,
+                seller.distanceKm !== null
+                  ? t('assistant.km', { distance: seller.distanceKm })
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography>
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {t('assistant.why', { why: seller.why })}
+            </Typography>
+            <Button
+              component={RouterLink}
+              to={`/sellers/${seller.id}`}
+              size="small"
+              sx={{ mt: 0.5, px: 0 }}
+            >
+              {t('assistant.viewProfile')}
+              <Box component="span" sx={visuallyHidden}>
+                {`: ${seller.name}`}
+              </Box>
+            </Button>
+          </Box>
+        </Card>
+      ))}
+    </Box>
+  );
+}

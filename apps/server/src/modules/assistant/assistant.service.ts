@@ -1,5 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
 import {
   convertToModelMessages,
   stepCountIs,
@@ -24,18 +22,28 @@ const SYSTEM_PROMPT = [
   'Answer briefly, in the language of the user. Do not repeat seller details the cards already show.',
 ].join(' ');
 
-export function createModel(config: Config, places: () => Promise<string[]>): LanguageModel {
+/** Provider packages load only when configured, so the default start-up stays light. */
+export async function createModel(
+  config: Config,
+  places: () => Promise<string[]>,
+): Promise<LanguageModel> {
   const model = config.AI_MODEL;
   switch (config.AI_PROVIDER) {
-    case 'openai':
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       return createOpenAI({ apiKey: config.AI_API_KEY }).chat(model ?? 'gpt-4-turbo');
-    case 'openai-compatible':
+    }
+    case 'openai-compatible': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       return createOpenAI({
         apiKey: config.AI_API_KEY ?? 'none',
         baseURL: config.AI_BASE_URL,
       }).chat(model ?? 'gpt-4-turbo');
-    case 'anthropic':
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       return createAnthropic({ apiKey: config.AI_API_KEY }).messages(model ?? 'claude-sonnet-4-5');
+    }
     default:
       return createBuiltinModel(places);
   }
@@ -47,9 +55,13 @@ export function createAssistantService(options: {
   model?: LanguageModel;
 }) {
   const { config, users } = options;
-  const model =
-    options.model ??
-    createModel(config, async () => (await users.findSellerPlaces()).map((place) => place.name));
+  let model: Promise<LanguageModel> | undefined;
+  const getModel = () =>
+    (model ??= options.model
+      ? Promise.resolve(options.model)
+      : createModel(config, async () =>
+          (await users.findSellerPlaces()).map((place) => place.name),
+        ));
 
   return {
     /** Streams Maya's reply as an AI SDK UI message stream (text plus seller cards as tool parts). */
@@ -89,7 +101,7 @@ export function createAssistantService(options: {
         );
       }
       const result = streamText({
-        model,
+        model: await getModel(),
         system: SYSTEM_PROMPT,
         messages: await convertToModelMessages(messages, {
           tools,

@@ -1,8 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// Screens are lazy chunks; the first import of each can take a few seconds in jsdom.
-configure({ asyncUtilTimeout: 8000 });
+// Screens are lazy chunks; the first import of each can take several seconds in jsdom on a busy
+// machine (the test timeout, 20 s, leaves room for it).
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -9,6 +10,7 @@ import { SellerCards, sellersOf } from './seller-cards';
 
 /** Maya's side of the conversation: streamed text, and seller cards from the tool results. */
 function AssistantParts({ message, compact }: { message: UIMessage; compact: boolean }) {
+  const { t } = useTranslation();
   return (
     <>
       {message.parts.map((part, index) => {
@@ -24,6 +26,16 @@ function AssistantParts({ message, compact }: { message: UIMessage; compact: boo
           part.state === 'output-available'
         ) {
           return <SellerCards key={index} sellers={sellersOf(part.output)} compact={compact} />;
+        }
+        if (
+          (part.type === 'tool-searchSellers' || part.type === 'tool-getSeller') &&
+          part.state === 'output-error'
+        ) {
+          return (
+            <Alert key={index} severity="warning">
+              {t('assistant.sellersFailed')}
+            </Alert>
+          );
         }
         return null;
       })}

@@ -56,6 +56,10 @@ export const searchSellersInputSchema = z.object({
     .describe('Words to look for in names, descriptions and places.'),
   sector: sectorSchema.optional().describe('One of the four sectors.'),
   place: z.string().max(100).optional().describe('A city or place name, e.g. "Porto".'),
+  near: z
+    .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
+    .optional()
+    .describe('Search around this point.'),
   nearMe: z.boolean().optional().describe("Search around the user's own saved location."),
   radiusKm: z.number().min(1).max(500).optional().describe('Radius around the place or the user.'),
   limit: z.number().int().min(1).max(10).optional().describe('How many sellers, at most 10.'),

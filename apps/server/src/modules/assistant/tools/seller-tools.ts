@@ -45,15 +45,16 @@ export function createSellerTools(users: UsersService, actor: Actor | null) {
       inputSchema: searchSellersInputSchema,
       async execute(input): Promise<SellerToolOutput> {
         const notes: string[] = [];
-        let near: { lat: number; lng: number } | undefined;
-        if (input.place) {
+        // An explicit point wins over a place name, which wins over "near me".
+        let near: { lat: number; lng: number } | undefined = input.near;
+        if (!near && input.place) {
           const wanted = normalize(input.place);
           const place = (await users.findSellerPlaces()).find(
             (item) => normalize(item.name) === wanted,
           );
           if (place) near = { lat: place.lat, lng: place.lng };
           else notes.push(`unknown-place: ${input.place}`);
-        } else if (input.nearMe) {
+        } else if (!near && input.nearMe) {
           const me = actor ? await users.getPrivateUser(actor.userId) : undefined;
           if (me?.location) near = { lat: me.location.lat, lng: me.location.lng };
           else notes.unshift('location-unknown');

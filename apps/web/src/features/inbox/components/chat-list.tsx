@@ -19,9 +19,11 @@ import { useChats, useDeleteChat } from '../api/chats';
 export function ChatList({
   selectedId,
   onSelect,
+  onDeleted,
 }: {
   selectedId?: string;
   onSelect: (chat: ChatSummary) => void;
+  onDeleted: (chatId: string) => void;
 }) {
   const { t } = useTranslation();
   const chats = useChats();
@@ -56,7 +58,10 @@ export function ChatList({
                 aria-label={t('inbox.delete', { name })}
                 onClick={() =>
                   remove.mutate(chat.id, {
-                    onSuccess: () => toast.success(t('inbox.deleted')),
+                    onSuccess: () => {
+                      toast.success(t('inbox.deleted'));
+                      onDeleted(chat.id);
+                    },
                     onError: () => toast.error(t('inbox.deleteFailed')),
                   })
                 }

@@ -63,6 +63,10 @@ export function InboxPage({ user }: { user: PrivateUser }) {
           <ChatList
             selectedId={chatId}
             onSelect={(selected) => void navigate(`/inbox/${selected.id}`)}
+            // A deleted chat that is open closes with it.
+            onDeleted={(deletedId) => {
+              if (deletedId === chatId) void navigate('/inbox');
+            }}
           />
         </Box>
         <Box

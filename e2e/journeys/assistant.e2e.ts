@@ -3,28 +3,8 @@
  * signed-in client asks on the AI ASSISTANT screen, follows up, and finds the conversation
  * still there after a reload. Both views pass axe at three widths.
  */
-import {
-  expect,
-  expectNoAxeViolations,
-  journey,
-  resizeTo,
-  screenshot,
-  SCREEN_WIDTHS,
-  type PageSession,
-} from '../helpers/index.js';
-
-async function checkEveryWidth(session: PageSession, name: string): Promise<string[]> {
-  const problems: string[] = [];
-  for (const width of SCREEN_WIDTHS) {
-    await resizeTo(session.page, width);
-    await screenshot(session.page, name);
-    await expectNoAxeViolations(session.page, `${name}-${width}`).catch((error: Error) =>
-      problems.push(error.message),
-    );
-  }
-  await resizeTo(session.page, 1280);
-  return problems;
-}
+import { expect, journey } from '../helpers/index.js';
+import { checkEveryWidth } from './support.js';
 
 journey(
   'assistant: a visitor asks the landing widget and gets seller cards',

@@ -4,15 +4,8 @@
  * signed-in screen passes axe at three widths and is photographed.
  */
 import sharp from 'sharp';
-import {
-  expect,
-  expectNoAxeViolations,
-  journey,
-  resizeTo,
-  screenshot,
-  SCREEN_WIDTHS,
-  type PageSession,
-} from '../helpers/index.js';
+import { expect, journey, type PageSession } from '../helpers/index.js';
+import { checkEveryWidth } from './support.js';
 
 const DEMO_PASSWORD = 'maya-demo-market';
 const BUYER = 'ana.silva@demo.mayamarket.example';
@@ -25,19 +18,6 @@ async function signIn(session: PageSession, portal: '/buyerauth' | '/sellerauth'
   await session.page.getByRole('button', { name: 'Sign in' }).click();
   await session.page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
   await session.settle();
-}
-
-async function checkEveryWidth(session: PageSession, name: string): Promise<string[]> {
-  const problems: string[] = [];
-  for (const width of SCREEN_WIDTHS) {
-    await resizeTo(session.page, width);
-    await screenshot(session.page, name);
-    await expectNoAxeViolations(session.page, `${name}-${width}`).catch((error: Error) =>
-      problems.push(error.message),
-    );
-  }
-  await resizeTo(session.page, 1280);
-  return problems;
 }
 
 journey(

@@ -3,3 +3,4 @@ export * from './sessions.js';
 export * from './password-resets.js';
 export * from './chats.js';
 export * from './uploads.js';
+export * from './billing.js';

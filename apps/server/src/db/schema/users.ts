@@ -33,6 +33,8 @@ export const users = pgTable(
     plan: text('plan', { enum: ['free', 'pro'] })
       .notNull()
       .default('free'),
+    // The payment provider's customer, known once a payment for this account completed.
+    billingCustomerId: text('billing_customer_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     // Set when the owner deletes the account: the row stays, anonymised, so chat partners keep
@@ -58,6 +60,7 @@ export const users = pgTable(
     ),
     index('users_role_category_idx').on(table.role, table.category),
     index('users_lat_lng_idx').on(table.lat, table.lng),
+    uniqueIndex('users_billing_customer_key').on(table.billingCustomerId),
     index('users_search_idx').using('gin', table.search),
     index('users_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],

@@ -4,3 +4,4 @@ export * from './password-resets.js';
 export * from './chats.js';
 export * from './uploads.js';
 export * from './billing.js';
+export * from './legacy-folders.js';

@@ -20,7 +20,9 @@ import { createSessionsRepository } from './modules/auth/sessions.repository.js'
 import { assistantRoutes } from './modules/assistant/assistant.routes.js';
 import { createAssistantService } from './modules/assistant/assistant.service.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { createBillingRepository } from './modules/billing/billing.repository.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import { createBillingService } from './modules/billing/billing.service.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { createChatsRepository } from './modules/chats/chats.repository.js';
 import { createChatsService } from './modules/chats/chats.service.js';
@@ -150,7 +152,15 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   await app.register(authRoutes, { prefix: '/api/v1', auth: authService, users, sessionPolicy });
   await app.register(usersRoutes, { prefix: '/api/v1', users, uploads: uploadsService });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
-  await app.register(billingRoutes, { prefix: '/api/v1', config });
+  await app.register(billingRoutes, {
+    prefix: '/api/v1',
+    config,
+    billing: createBillingService({
+      repository: createBillingRepository(app.db),
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      toleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+    }),
+  });
   await app.register(assistantRoutes, {
     prefix: '/api/v1',
     assistant: createAssistantService({ config, users, model: overrides.assistantModel }),

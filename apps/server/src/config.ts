@@ -126,6 +126,17 @@ export const configSchema = z.object({
     .optional()
     .describe('Hosted payment page for Pro, yearly (e.g. a Stripe Payment Link).'),
   PAYMENT_LINK_MONTHLY: z.url().optional().describe('Hosted payment page for Pro, monthly.'),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_')
+    .optional()
+    .describe('Signing secret of the Stripe webhook endpoint; unset switches the webhook off.'),
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(300)
+    .describe('Oldest signed event accepted, in seconds; older ones are refused as replays.'),
   WEB_DIST_DIR: z
     .string()
     .default('apps/web/dist')

@@ -16,3 +16,12 @@ export type Plan = z.infer<typeof planSchema>;
 
 export const plansResponseSchema = z.object({ plans: z.array(planSchema) }).meta({ id: 'Plans' });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
+
+/** The answer to the payment provider, which only needs a 2xx to stop redelivering. */
+export const webhookAckSchema = z
+  .object({
+    received: z.literal(true),
+    outcome: z.enum(['applied', 'duplicate', 'ignored', 'no-account']),
+  })
+  .meta({ id: 'WebhookAck' });
+export type WebhookAck = z.infer<typeof webhookAckSchema>;

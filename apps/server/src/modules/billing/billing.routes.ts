@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { plansResponseSchema, type PlansResponse } from '@maya/contracts';
+import {
+  plansResponseSchema,
+  problemSchema,
+  webhookAckSchema,
+  type PlansResponse,
+} from '@maya/contracts';
 import type { Config } from '../../config.js';
+import type { BillingService } from './billing.service.js';
 
 export function plansFromConfig(config: Config): PlansResponse {
   return {
@@ -27,7 +33,10 @@ export function plansFromConfig(config: Config): PlansResponse {
   };
 }
 
-export const billingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const billingRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  billing: BillingService;
+}> = async (app, { config, billing }) => {
   const plans = plansFromConfig(config);
   app.get(
     '/plans',
@@ -39,5 +48,38 @@ export const billingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     },
     async () => plans,
+  );
+
+  // The signature covers the exact bytes sent, so this route reads its body unparsed. The parser
+  // is registered inside this plugin only, so every other route still parses JSON as usual.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post(
+    '/billing/webhook',
+    {
+      schema: {
+        tags: ['billing'],
+        summary:
+          "The payment provider's signed events (Stripe format): a paid checkout activates Pro",
+        description:
+          'Verified with the endpoint secret (Stripe-Signature header); unsigned, altered or stale ' +
+          'events are refused with 400. Each event applies once, however often it is delivered.',
+        response: { 200: webhookAckSchema, 400: problemSchema, 503: problemSchema },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const payload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const ack = await billing.handleWebhook(
+        payload,
+        typeof signature === 'string' ? signature : undefined,
+      );
+      if (ack.outcome === 'no-account') {
+        request.log.warn('a payment event matched no account');
+      }
+      return ack;
+    },
   );
 };

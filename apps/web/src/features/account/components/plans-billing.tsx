@@ -8,6 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { formatPrice, usePlans } from '../../../lib/plans';
 import { Section } from './section';
 
+/** The payment page names the account, so the payment provider's event can activate it. */
+function paymentLink(url: string, user: PrivateUser): string {
+  const link = new URL(url);
+  link.searchParams.set('client_reference_id', user.id);
+  link.searchParams.set('prefilled_email', user.email);
+  return link.toString();
+}
+
 export function PlansBilling({ user }: { user: PrivateUser }) {
   const { t } = useTranslation();
   const plans = usePlans();
@@ -38,7 +46,7 @@ export function PlansBilling({ user }: { user: PrivateUser }) {
               {pro.yearlyPaymentUrl && (
                 <Button
                   variant="contained"
-                  href={pro.yearlyPaymentUrl}
+                  href={paymentLink(pro.yearlyPaymentUrl, user)}
                   target="_blank"
                   rel="noopener noreferrer"
                 >
@@ -48,7 +56,7 @@ export function PlansBilling({ user }: { user: PrivateUser }) {
               {pro.monthlyPaymentUrl && (
                 <Button
                   variant="outlined"
-                  href={pro.monthlyPaymentUrl}
+                  href={paymentLink(pro.monthlyPaymentUrl, user)}
                   target="_blank"
                   rel="noopener noreferrer"
                 >

@@ -129,6 +129,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     mailer: app.mailer,
     publicUrl: config.PUBLIC_URL,
     policy: sessionPolicy,
+    throttleWindowMs: config.AUTH_THROTTLE_WINDOW_SECONDS * 1000,
     onSessionsRevoked: (userId, keptSessionId) =>
       events.disconnect({ userId, exceptSessionId: keptSessionId }),
     onSessionEnded: (sessionId) => events.disconnect({ sessionId }),

@@ -106,6 +106,14 @@ export const configSchema = z.object({
     .positive()
     .default(30_000)
     .describe('Longest a reply may take.'),
+  AUTH_THROTTLE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(900)
+    .describe(
+      'How long failed sign-ins and reset requests count against an account or address; a pause ends with it.',
+    ),
   PLAN_CURRENCY: z
     .string()
     .length(3)

@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { createSemaphore } from './semaphore.js';
 
 // Algorithm.Argon2id; the package exports it as an ambient const enum, which isolated modules cannot read.
 const ARGON2ID = 2;
@@ -11,13 +13,18 @@ const options = {
   parallelism: 1,
 } as const;
 
+// Each hash holds a core for tens of milliseconds. Left alone, a burst of sign-ins fills every
+// thread of the pool and every core, and the event loop serving all other requests waits behind
+// them; so hashing gets all cores but one, and sign-ins queue for their turn instead.
+const hashing = createSemaphore(Math.max(1, availableParallelism() - 1));
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, options);
+  return hashing.run(() => hash(password, options));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await hashing.run(() => verify(passwordHash, password));
   } catch {
     return false;
   }

@@ -5,6 +5,8 @@ export interface Throttle {
   check(key: string): void;
   hit(key: string): void;
   reset(key: string): void;
+  /** How many hits the key has in its current window. */
+  count(key: string): number;
 }
 
 /**
@@ -15,28 +17,31 @@ export function createThrottle(options: {
   max: number;
   windowMs: number;
   message: string;
+  /** The clock, replaceable in tests. */
+  now?: () => number;
 }): Throttle {
+  const now = options.now ?? Date.now;
   const windows = new Map<string, { count: number; resetAt: number }>();
 
-  function current(key: string, now: number) {
+  function current(key: string, at: number) {
     const window = windows.get(key);
-    if (window && window.resetAt > now) return window;
+    if (window && window.resetAt > at) return window;
     if (window) windows.delete(key);
     return undefined;
   }
 
   const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
+    const at = now();
+    for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
   }, options.windowMs);
   sweep.unref();
 
   return {
     check(key) {
-      const now = Date.now();
-      const window = current(key, now);
+      const at = now();
+      const window = current(key, at);
       if (window && window.count >= options.max) {
-        const seconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+        const seconds = Math.max(1, Math.ceil((window.resetAt - at) / 1000));
         throw new AppError(
           'RATE_LIMITED',
           options.message.replace('{seconds}', String(seconds)),
@@ -48,10 +53,13 @@ export function createThrottle(options: {
       }
     },
     hit(key) {
-      const now = Date.now();
-      const window = current(key, now);
+      const at = now();
+      const window = current(key, at);
       if (window) window.count += 1;
-      else windows.set(key, { count: 1, resetAt: now + options.windowMs });
+      else windows.set(key, { count: 1, resetAt: at + options.windowMs });
+    },
+    count(key) {
+      return current(key, now())?.count ?? 0;
     },
     reset(key) {
       windows.delete(key);

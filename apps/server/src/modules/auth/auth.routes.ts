@@ -27,12 +27,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
   sessionPolicy: SessionPolicy;
 }> = async (app, { auth, users, sessionPolicy }) => {
   const cookieAge = Math.floor(sessionPolicy.absoluteMs / 1000);
-  const perIp = app.rateLimit({ max: 60, timeWindow: '15 minutes', hook: 'preHandler' });
+  // A ceiling per address for each route on its own, against floods: failed sign-ins have their
+  // own, tighter throttles in the service. Generous, since one office or school can share an address.
+  const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '15 minutes' } });
 
   app.post(
     '/auth/signup',
     {
-      preHandler: [perIp],
+      config: perIp(50),
       schema: {
         tags: ['auth'],
         summary: 'Create an account and sign in',
@@ -50,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/login',
     {
-      preHandler: [perIp],
+      config: perIp(300),
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -191,7 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/password-reset/confirm',
     {
-      preHandler: [perIp],
+      config: perIp(50),
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link; every session is signed out',

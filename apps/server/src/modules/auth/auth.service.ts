@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   ChangeEmailBody,
   ChangePasswordBody,
@@ -43,6 +44,15 @@ const decoyHash = hashPassword(randomBytes(16).toString('hex'));
 
 export const RESET_LINK_MINUTES = 30;
 
+/**
+ * Five wrong passwords from one address cost nothing extra; from the sixth, each answer waits
+ * twice as long as the last (250 ms, 500 ms, … up to 4 s), which slows guessing from one place
+ * long before the address is paused.
+ */
+export function failureDelayMs(failuresFromAddress: number): number {
+  return failuresFromAddress <= 5 ? 0 : Math.min(250 * 2 ** (failuresFromAddress - 6), 4_000);
+}
+
 export interface AuthServiceDependencies {
   users: UsersService;
   uploads: UploadsService;
@@ -51,6 +61,8 @@ export interface AuthServiceDependencies {
   mailer: Mailer;
   publicUrl: string;
   policy?: SessionPolicy;
+  /** How long failed sign-ins and reset requests count against an account or address. */
+  throttleWindowMs?: number;
   /** Called when a user's sessions are revoked, so open sockets can be closed too. */
   onSessionsRevoked?: (userId: string, keptSessionId?: string) => void;
   /** Called when one session ends (logout). */
@@ -65,21 +77,24 @@ export function createAuthService({
   mailer,
   publicUrl,
   policy = defaultSessionPolicy,
+  throttleWindowMs = 15 * 60_000,
   onSessionsRevoked,
   onSessionEnded,
 }: AuthServiceDependencies) {
-  // Ten wrong passwords per account, or thirty per address, pause sign-in for fifteen minutes.
+  // Wrong passwords from one address are answered ever more slowly (failureDelayMs), and ten per
+  // account, or thirty per address, pause sign-in until the window (fifteen minutes) ends.
   const message = 'Too many failed sign-in attempts. Please wait {seconds} s and try again.';
-  const failuresByAccount = createThrottle({ max: 10, windowMs: 15 * 60_000, message });
-  const failuresByIp = createThrottle({ max: 30, windowMs: 15 * 60_000, message });
+  const windowMs = throttleWindowMs;
+  const failuresByAccount = createThrottle({ max: 10, windowMs, message });
+  const failuresByIp = createThrottle({ max: 30, windowMs, message });
 
   const resetsByIp = createThrottle({
     max: 5,
-    windowMs: 15 * 60_000,
+    windowMs,
     message: 'Too many reset requests. Please wait {seconds} s and try again.',
   });
   // Per address silently: no more than three mails an hour, whoever asks.
-  const resetsByEmail = createThrottle({ max: 3, windowMs: 60 * 60_000, message: '' });
+  const resetsByEmail = createThrottle({ max: 3, windowMs: 4 * windowMs, message: '' });
 
   async function sendResetLink(email: string): Promise<void> {
     const key = email.toLowerCase();
@@ -185,6 +200,7 @@ export function createAuthService({
       if (!credentials || !valid) {
         failuresByAccount.hit(accountKey);
         failuresByIp.hit(ipKey);
+        await sleep(failureDelayMs(failuresByIp.count(ipKey)));
         throw new AppError('INVALID_CREDENTIALS', 'Wrong Credentials');
       }
       failuresByAccount.reset(accountKey);

@@ -249,3 +249,59 @@ describe('sign-in and sign-out', () => {
     expect(fromApp.statusCode).toBe(204);
   });
 });
+
+describe('sign-in throttling over time', async () => {
+  // A one-second window, so the end of a pause can be observed.
+  const { app: quick } = await buildTestApp({ AUTH_THROTTLE_WINDOW_SECONDS: '1' });
+
+  it('pauses an account after ten wrong passwords and lets the right one in once the window ends', async () => {
+    const signup = await quick.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      headers: sameOrigin,
+      payload: signupBody({ password: 'the right passphrase' }),
+    });
+    const email = signup.json().user.email as string;
+    const attempt = (password: string, address: string) =>
+      quick.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: sameOrigin,
+        remoteAddress: address,
+        payload: { email, password },
+      });
+    for (let wrong = 0; wrong < 10; wrong += 1) {
+      expect((await attempt(`wrong guess ${wrong}`, `203.0.113.${wrong + 1}`)).statusCode).toBe(
+        401,
+      );
+    }
+    const paused = await attempt('the right passphrase', '203.0.113.50');
+    expect(paused.statusCode).toBe(429);
+    expect(paused.headers['retry-after']).toBe('1');
+    expect(paused.json().detail).toBe(
+      'Too many failed sign-in attempts. Please wait 1 s and try again.',
+    );
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await attempt('the right passphrase', '203.0.113.50')).statusCode).toBe(200);
+  });
+
+  it('answers wrong passwords from one address ever more slowly before pausing it', async () => {
+    const durations: number[] = [];
+    for (let wrong = 0; wrong < 7; wrong += 1) {
+      const started = performance.now();
+      const response = await quick.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: sameOrigin,
+        remoteAddress: '198.51.100.200',
+        payload: { email: `nobody-${wrong}@example.test`, password: 'some wrong guess' },
+      });
+      durations.push(performance.now() - started);
+      expect(response.statusCode).toBe(401);
+    }
+    // The sixth and seventh answers wait at least 250 ms and 500 ms on top of the hash.
+    expect(durations[5]).toBeGreaterThanOrEqual(250);
+    expect(durations[6]).toBeGreaterThanOrEqual(500);
+  });
+});

@@ -31,6 +31,8 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createFoldersRepository } from './modules/legacy/folders.repository.js';
+import { legacyRoutes } from './modules/legacy/legacy.routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -56,7 +58,18 @@ export interface AppOverrides {
   assistantModel?: LanguageModel;
 }
 
-const API_PREFIXES = ['/api/', '/socket.io/', '/uploads/', '/healthz', '/readyz', '/metrics'];
+const API_PREFIXES = [
+  '/api/',
+  '/socket.io/',
+  '/uploads/',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+  // The original client's calls outside /api (modules/legacy): never answered with the app shell.
+  '/chats/',
+  '/mainfolder/',
+  '/user/',
+];
 
 export async function buildApp(config: Config, overrides: AppOverrides): Promise<FastifyInstance> {
   const app = Fastify({
@@ -170,6 +183,18 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   await app.register(uploadsRoutes, {
     prefix: '/api/v1',
     uploads: uploadsService,
+    maxFileBytes: config.UPLOAD_MAX_BYTES,
+    maxFiles: config.UPLOAD_MAX_FILES,
+  });
+
+  // The original web client's calls (SPEC §7) at their old paths, over the same services.
+  await app.register(legacyRoutes, {
+    auth: authService,
+    users,
+    uploads: uploadsService,
+    chats,
+    folders: createFoldersRepository(app.db),
+    publicUrl: config.PUBLIC_URL,
     maxFileBytes: config.UPLOAD_MAX_BYTES,
     maxFiles: config.UPLOAD_MAX_FILES,
   });

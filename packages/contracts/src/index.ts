@@ -5,5 +5,6 @@ export * from './chats.js';
 export * from './common.js';
 export * from './errors.js';
 export * from './health.js';
+export * from './legacy.js';
 export * from './uploads.js';
 export * from './users.js';

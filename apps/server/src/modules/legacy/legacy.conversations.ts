@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import type { LegacyChat, Message } from '@maya/contracts';
+import type { Actor } from '../../lib/actor.js';
+import type { ChatsService } from '../chats/chats.service.js';
+import type { UsersService } from '../users/users.service.js';
+import { toLegacyChat } from './legacy.mapping.js';
+
+/** How many messages a load answers with at most (the newest ones). */
+export const LEGACY_LOAD_MAX = 5000;
+const PAGE = 100;
+
+export interface IncomingMessage {
+  content: string;
+  isUser: boolean;
+}
+
+/**
+ * The original client saves a chat by sending the whole conversation back. Here that becomes
+ * "send the caller's messages that are not stored yet", through the chats service, so membership,
+ * message rules, throttling, idempotency and real-time events are those of /api/v1.
+ *
+ * - Only the caller's own messages are considered (`isUser` true for a buyer, false for a
+ *   seller); what the partner said is never written on their behalf.
+ * - The caller's messages in the body are matched in order against the caller's stored,
+ *   visible messages by content; those without a match are new and are appended, in order.
+ *   Stored messages are never edited or removed by a save.
+ * - Each new message gets a clientId derived from the chat, the caller's previous message and
+ *   the content, so a retried or concurrent identical save finds the same ids and the
+ *   (sender, clientId) uniqueness of the chats service turns it into no-op.
+ */
+export function createLegacyConversations(chats: ChatsService, users: UsersService) {
+  /** The caller's visible messages, oldest first. */
+  async function visibleMessages(actor: Actor, chatId: string): Promise<Message[]> {
+    const newestFirst: Message[] = [];
+    let before: string | undefined;
+    for (;;) {
+      const page = await chats.findMessages(actor, chatId, { limit: PAGE, before });
+      newestFirst.push(...page.items);
+      const last = page.items.at(-1);
+      if (!page.hasMore || !last || newestFirst.length >= LEGACY_LOAD_MAX) break;
+      before = last.id;
+    }
+    return newestFirst.slice(0, LEGACY_LOAD_MAX).reverse();
+  }
+
+  function clientIdFor(chatId: string, previous: string, content: string): string {
+    const digest = createHash('sha256').update(`${chatId}\n${previous}\n${content}`).digest('hex');
+    return `legacy-${digest.slice(0, 40)}`;
+  }
+
+  /** The caller's messages of `incoming` that have no stored counterpart, in order. */
+  function unsaved(stored: Message[], incoming: IncomingMessage[], actor: Actor) {
+    const ownStored = stored.filter((message) => message.senderId === actor.userId);
+    const ownIncoming = incoming.filter((message) => message.isUser === (actor.role === 'buyer'));
+    const fresh: string[] = [];
+    let next = 0;
+    for (const message of ownIncoming) {
+      let match = -1;
+      for (let index = next; index < ownStored.length; index += 1) {
+        if (ownStored[index]!.body === message.content) {
+          match = index;
+          break;
+        }
+      }
+      if (match === -1) fresh.push(message.content);
+      else next = match + 1;
+    }
+    return { fresh, lastOwn: ownStored.at(-1) };
+  }
+
+  return {
+    visibleMessages,
+
+    async load(actor: Actor, chatId: string, projectId: string | null = null): Promise<LegacyChat> {
+      const summary = await chats.getChat(actor, chatId);
+      const messages = await visibleMessages(actor, chatId);
+      const me = await users.getPrivateUser(actor.userId);
+      return toLegacyChat(actor, me.fullName, summary, messages, projectId);
+    },
+
+    /** Appends what is new in a whole-conversation save; see the comment above. */
+    async save(actor: Actor, chatId: string, incoming: IncomingMessage[]): Promise<void> {
+      const summary = await chats.getChat(actor, chatId);
+      if (incoming.length === 0) return;
+      const stored = await visibleMessages(actor, chatId);
+      const { fresh, lastOwn } = unsaved(stored, incoming, actor);
+      // Before the caller's first visible message, the chain starts at the first visible
+      // message of the conversation, or at the moment of the last message when none is visible
+      // (after a delete), so a fresh start never reuses an id of the hidden history.
+      let previous = lastOwn?.id ?? `start:${stored[0]?.id ?? `empty:${summary.updatedAt}`}`;
+      for (const content of fresh) {
+        const { message } = await chats.sendMessage(actor, chatId, {
+          body: content,
+          clientId: clientIdFor(chatId, previous, content),
+        });
+        previous = message.id;
+      }
+    },
+  };
+}
+
+export type LegacyConversations = ReturnType<typeof createLegacyConversations>;

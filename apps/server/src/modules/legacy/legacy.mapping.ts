@@ -1,0 +1,105 @@
+import type {
+  ChatSummary,
+  LegacyChat,
+  LegacyMessage,
+  LegacyUser,
+  Message,
+  PrivateUser,
+  PublicProfile,
+  UploadedImage,
+} from '@maya/contracts';
+import type { Actor } from '../../lib/actor.js';
+
+/**
+ * Pure translations between the API's shapes and the original client's. Nothing here decides
+ * who may see what: the public or private view arrives already chosen by the users service.
+ */
+
+/** Stored files have site-relative URLs; the original client expects absolute ones. */
+export function absoluteUrl(url: string, publicUrl: string): string {
+  return new URL(url, publicUrl).toString();
+}
+
+/** The path of a URL the client sends back, absolute or relative; undefined if unparsable. */
+export function urlPath(url: string, publicUrl: string): string | undefined {
+  try {
+    return new URL(url, publicUrl).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `fullname` → first word and the rest; both parts may be empty (the sign-up schema decides). */
+export function splitFullName(fullname: string): { firstName: string; lastName: string } {
+  const words = fullname.trim().split(/\s+/u).filter(Boolean);
+  return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };
+}
+
+/**
+ * The users service's public or private view as a legacy user. Only the fields of that view are
+ * used, so a public profile can never turn into more than the directory shows.
+ */
+export function toLegacyUser(
+  user: PublicProfile | PrivateUser,
+  publicUrl: string,
+  gallery?: UploadedImage[],
+): LegacyUser {
+  const location = user.location;
+  return {
+    _id: user.id,
+    email: user.email,
+    fullname: user.fullName,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    category: user.category,
+    img: user.imageUrl ? absoluteUrl(user.imageUrl, publicUrl) : null,
+    location: location?.address ?? '',
+    description: user.description,
+    lat: location?.lat ?? null,
+    lng: location?.lng ?? null,
+    latitude: location?.lat ?? null,
+    longitude: location?.lng ?? null,
+    ...(gallery ? { files: gallery.map((image) => absoluteUrl(image.url, publicUrl)) } : {}),
+    createdAt: user.createdAt,
+  };
+}
+
+/** Who is the buyer and who the seller of a chat, seen from one of its members. */
+export function chatSides(actor: Actor, summary: ChatSummary) {
+  return actor.role === 'buyer'
+    ? { buyerId: actor.userId, sellerId: summary.partner.id }
+    : { buyerId: summary.partner.id, sellerId: actor.userId };
+}
+
+/** `isUser` is true for what the buyer wrote, as in the original. */
+export function toLegacyMessage(message: Message, buyerId: string): LegacyMessage {
+  return {
+    _id: message.id,
+    content: message.body,
+    isUser: message.senderId === buyerId,
+    createdAt: message.createdAt,
+  };
+}
+
+export function toLegacyChat(
+  actor: Actor,
+  ownName: string,
+  summary: ChatSummary,
+  messages: Message[],
+  projectId: string | null = null,
+): LegacyChat {
+  const { buyerId, sellerId } = chatSides(actor, summary);
+  const partnerName = summary.partner.fullName;
+  return {
+    _id: summary.id,
+    UserId: buyerId,
+    SellerId: sellerId,
+    sellerName: actor.role === 'seller' ? ownName : partnerName,
+    buyerName: actor.role === 'buyer' ? ownName : partnerName,
+    projectId,
+    createdAt: summary.createdAt,
+    updatedAt: summary.updatedAt,
+    chat: messages.map((message) => toLegacyMessage(message, buyerId)),
+  };
+}

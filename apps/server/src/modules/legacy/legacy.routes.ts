@@ -143,8 +143,9 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRoutesOptions> = async (a
     },
   });
 
-  // The same limits as the /api/v1 routes these calls stand for.
-  const authPerIp = app.rateLimit({ max: 60, timeWindow: '15 minutes', hook: 'preHandler' });
+  // The same per-address ceilings as the /api/v1 routes these calls stand for (failed sign-ins
+  // and reset requests have their own, tighter throttles inside the auth service).
+  const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '15 minutes' } });
   const uploadsPerCaller = app.rateLimit({
     max: 60,
     timeWindow: '15 minutes',
@@ -166,7 +167,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRoutesOptions> = async (a
   app.post(
     '/api/user/login',
     {
-      preHandler: [authPerIp],
+      config: perIp(300),
       schema: {
         ...legacy('Sign in (old client): the user, a session token for `Bearer`, and `exists`'),
         security: [],
@@ -184,7 +185,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRoutesOptions> = async (a
   app.post(
     '/api/user',
     {
-      preHandler: [authPerIp],
+      config: perIp(50),
       schema: {
         ...legacy('Sign up (old client): `fullname` is split into first and last name'),
         security: [],

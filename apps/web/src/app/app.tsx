@@ -1,15 +1,15 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import i18n from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
 import { theme } from './theme';
+
+const Toasts = lazy(() => import('./toasts'));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -20,15 +20,9 @@ export function App() {
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <RouterProvider router={router} />
-          <ToastContainer
-            position="top-right"
-            autoClose={5000}
-            theme="light"
-            pauseOnHover
-            pauseOnFocusLoss
-            draggable
-            draggablePercent={80}
-          />
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
         </ThemeProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -1,19 +1,43 @@
 import Box from '@mui/material/Box';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
-import { Footer } from '../components/layout/footer';
-import { SideDrawer, DRAWER_WIDTH } from '../components/layout/side-drawer';
-import { TopBar } from '../components/layout/top-bar';
+import { DRAWER_WIDTH } from '../components/layout/drawer-width';
 import { useSession } from '../lib/session';
+
+// The bars load beside the session request that every route waits for, so the first script
+// stays within its budget (scripts/size-budget.mjs); visitors never download the drawer.
+const TopBar = lazy(() =>
+  import('../components/layout/top-bar').then((module) => ({ default: module.TopBar })),
+);
+const Footer = lazy(() =>
+  import('../components/layout/footer').then((module) => ({ default: module.Footer })),
+);
+const SideDrawer = lazy(() =>
+  import('../components/layout/side-drawer').then((module) => ({ default: module.SideDrawer })),
+);
+
+/** The top bar's height while it loads, so nothing below it moves when it appears. */
+const topBarSpace = (
+  <Box
+    sx={{ minHeight: { xs: 56, sm: 64 }, bgcolor: 'background.paper', boxShadow: 1 }}
+    aria-hidden="true"
+  />
+);
 
 export function RootLayout() {
   const { user } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <TopBar onOpenDrawer={user ? () => setDrawerOpen(true) : undefined} />
+      <Suspense fallback={topBarSpace}>
+        <TopBar onOpenDrawer={user ? () => setDrawerOpen(true) : undefined} />
+      </Suspense>
       <Box sx={{ display: 'flex', flex: 1 }}>
-        {user && <SideDrawer user={user} open={drawerOpen} onClose={() => setDrawerOpen(false)} />}
+        {user && (
+          <Suspense fallback={<Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: 0 }} />}>
+            <SideDrawer user={user} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+          </Suspense>
+        )}
         <Box
           component="main"
           id="main"
@@ -27,7 +51,11 @@ export function RootLayout() {
           <Outlet />
         </Box>
       </Box>
-      {!user && <Footer />}
+      {!user && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -68,7 +68,8 @@ describe('signed-in shell', () => {
     stubApi(buyer, { '/api/v1/users': { items: [], nextCursor: null } });
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sellers' })).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'Sellers' }).length).toBeGreaterThan(0);
+    // The side drawer is a lazy chunk.
+    expect((await screen.findAllByRole('link', { name: 'Sellers' })).length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'Buyers' })).toBeNull();
   });
 
@@ -79,7 +80,7 @@ describe('signed-in shell', () => {
     });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Buyers' })).toBeTruthy();
-    const chats = screen.getAllByRole('link', { name: 'Chats' })[0]!;
+    const chats = (await screen.findAllByRole('link', { name: 'Chats' }))[0]!;
     fireEvent.click(chats);
     await waitFor(() => expect(localStorage.getItem('navBtn')).toBe('Chats'));
     expect(await screen.findByText('No chat history available.')).toBeTruthy();

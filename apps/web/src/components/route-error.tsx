@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
@@ -24,9 +23,14 @@ export function RouteError() {
       >
         {message}
       </Typography>
-      <Button href="/" variant="contained" sx={{ mt: 2 }}>
+      {/* A plain link (a full page load), so this screen works even when chunks fail to load. */}
+      <Typography
+        component="a"
+        href="/"
+        sx={{ display: 'inline-block', mt: 2, color: 'primary.main' }}
+      >
         {t('errors.backHome')}
-      </Button>
+      </Typography>
     </Box>
   );
 }

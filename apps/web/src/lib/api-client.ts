@@ -1,4 +1,4 @@
-import { isProblem, type Problem } from '@maya/contracts';
+import type { Problem } from '@maya/contracts';
 import type { z } from 'zod';
 
 /** A failed API call, carrying the server's problem details; `message` is the sentence to show. */
@@ -30,9 +30,12 @@ function networkProblem(detail: string): Problem {
  */
 export async function apiRequest<T extends z.ZodType>(
   path: string,
-  schema: T,
+  // A promise lets the first page fetch while the schemas chunk is still loading.
+  schema: T | PromiseLike<T>,
   options: RequestOptions = {},
 ): Promise<z.infer<T>> {
+  const parser = Promise.resolve(schema);
+  parser.catch(() => undefined); // awaited below; a failed fetch must not leave it unhandled
   const isForm = options.body instanceof FormData;
   let response: Response;
   try {
@@ -56,14 +59,15 @@ export async function apiRequest<T extends z.ZodType>(
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(networkProblem('Network Error'));
   }
-  if (response.status === 204) return schema.parse(null);
+  if (response.status === 204) return (await parser).parse(null);
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    const { isProblem } = await import('@maya/contracts');
     throw new ApiError(
       isProblem(payload)
         ? payload
         : networkProblem(`Request failed with status code ${response.status}`),
     );
   }
-  return schema.parse(payload);
+  return (await parser).parse(payload);
 }

@@ -1,13 +1,21 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import { currentSessionSchema, type PrivateUser } from '@maya/contracts';
-import { z } from 'zod';
+import type { PrivateUser } from '@maya/contracts';
 import { apiRequest } from './api-client';
+
+// zod and the contracts are loaded beside the first request rather than in the first page's
+// script (see scripts/size-budget.mjs).
+const schemas = () => import('@maya/contracts');
 
 /** The signed-in user, or null. The session itself is an httpOnly cookie the app never reads. */
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
   queryFn: async (): Promise<PrivateUser | null> =>
-    (await apiRequest('/auth/session', currentSessionSchema)).user,
+    (
+      await apiRequest(
+        '/auth/session',
+        schemas().then((contracts) => contracts.currentSessionSchema),
+      )
+    ).user,
   staleTime: 5 * 60_000,
 });
 
@@ -19,7 +27,12 @@ export function useSession() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/auth/logout', z.null(), { method: 'POST' }),
+    mutationFn: () =>
+      apiRequest(
+        '/auth/logout',
+        import('zod').then(({ z }) => z.null()),
+        { method: 'POST' },
+      ),
     onSettled: () => {
       // Loaded on demand so socket.io stays out of the first page's script.
       void import('./socket').then(({ closeSocket }) => closeSocket());

@@ -18,9 +18,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { PrivateUser } from '@maya/contracts';
+import { DRAWER_WIDTH } from './drawer-width';
 import { useSignOut } from './use-sign-out';
 
-export const DRAWER_WIDTH = 250;
 const STORAGE_KEY = 'navBtn';
 
 interface Entry {

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { useLogout } from '../../lib/session';
 
 /** Ends the session on the server, forgets local choices, goes home and says so. */
@@ -13,7 +12,8 @@ export function useSignOut() {
       onSettled: () => {
         localStorage.removeItem('navBtn');
         void navigate('/');
-        toast.success(t('toast.signedOut'));
+        // react-toastify loads after the first paint (see app.tsx).
+        void import('react-toastify').then(({ toast }) => toast.success(t('toast.signedOut')));
       },
     });
 }

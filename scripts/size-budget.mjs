@@ -1,0 +1,63 @@
+// `npm run size`: the gzipped JavaScript the first route (/) loads before anything else can run,
+// from the Vite manifest of the last web build: the entry chunk and its static imports. Fails
+// above the budget. The lazy chunks the page requests next (the landing screen, the bars and
+// the schemas, which load in parallel with the session request) are listed for information.
+// Builds the web app first when there is no build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 170;
+const distDir = join('apps', 'web', 'dist');
+const manifestPath = join(distDir, '.vite', 'manifest.json');
+const LANDING = 'src/app/routes/landing.route.tsx';
+
+if (!existsSync(manifestPath)) {
+  console.log('No web build with a manifest: building the web app…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@maya/web'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** @type {Record<string, { file: string, isEntry?: boolean, imports?: string[] }>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error(`${manifestPath} has no entry chunk`);
+if (!manifest[LANDING]) throw new Error(`${manifestPath} has no chunk for ${LANDING}`);
+
+/** A chunk and everything it imports statically, as manifest keys. */
+function closure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+const gzipped = (key) =>
+  gzipSync(readFileSync(join(distDir, manifest[key].file)), { level: 9 }).length;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+const entry = closure(entryKey);
+const landing = [...closure(LANDING)].filter((key) => !entry.has(key));
+const entryBytes = [...entry].reduce((sum, key) => sum + gzipped(key), 0);
+const landingBytes = landing.reduce((sum, key) => sum + gzipped(key), 0);
+
+console.table([
+  {
+    part: `entry + static imports (${entry.size} chunks): the budget`,
+    'gzip KB': kb(entryBytes),
+  },
+  {
+    part: `then: landing screen + its imports (${landing.length} chunks)`,
+    'gzip KB': kb(landingBytes),
+  },
+]);
+if (entryBytes > BUDGET_KB * 1024) {
+  console.error(
+    `FAILED: / loads ${kb(entryBytes)} KB of gzipped JavaScript up front, over the ${BUDGET_KB} KB budget.`,
+  );
+  process.exit(1);
+}
+console.log(
+  `OK: / loads ${kb(entryBytes)} KB of gzipped JavaScript up front (budget ${BUDGET_KB} KB).`,
+);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { plansResponseSchema } from '@maya/contracts';
 import { apiRequest } from './api-client';
+import i18n from './i18n';
 
 export const plansQuery = queryOptions({
   queryKey: ['plans'],
@@ -10,7 +11,8 @@ export const plansQuery = queryOptions({
 
 export const usePlans = () => useQuery(plansQuery);
 
-export function formatPrice(amount: number, currency: string, locale = 'en'): string {
+/** In the interface's language unless told otherwise (R$ 147 in Portuguese, €147 in English). */
+export function formatPrice(amount: number, currency: string, locale = i18n.language): string {
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../lib/session';
+import { LanguageSwitcher } from './language-switcher';
 import { useSignOut } from './use-sign-out';
 
 /** Signed in, / is the dashboard, so the landing page is reached at /home. */
@@ -88,6 +89,7 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer?: () => void }) {
           ))}
         </Box>
         <Box sx={{ flex: 1 }} />
+        <LanguageSwitcher sx={{ display: { xs: 'none', sm: 'flex' } }} />
 
         {user ? (
           <>
@@ -150,6 +152,7 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer?: () => void }) {
           }}
         >
           <Stack>
+            <LanguageSwitcher sx={{ alignSelf: 'flex-start', m: 1 }} />
             {links.map((link) => (
               <Button
                 key={link.to}

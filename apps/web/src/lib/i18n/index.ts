@@ -1,32 +1,78 @@
-import i18n, { type Resource } from 'i18next';
+import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import en from './locales/en.json';
 
-// Every locales/<code>.json is a language: adding Portuguese is adding pt.json, nothing else.
-const files = import.meta.glob<Record<string, unknown>>('./locales/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-const resources: Resource = {};
-for (const [path, translation] of Object.entries(files)) {
-  const code = /\/(\w+)\.json$/.exec(path)?.[1];
-  if (code) resources[code] = { translation };
+// locales/<code>.json holds a language's interface strings (namespace "translation");
+// locales/<namespace>/<code>.json holds long texts that only some pages show (the privacy
+// policy, the terms…). Adding a language is adding its files. English interface strings are
+// bundled (they are also the fallback); everything else loads on demand, so the first page's
+// script carries one language's interface strings only (scripts/size-budget.mjs).
+const files = import.meta.glob<Record<string, unknown>>(
+  ['./locales/*.json', './locales/*/*.json', '!./locales/en.json'],
+  { import: 'default' },
+);
+const loaders = new Map<string, () => Promise<Record<string, unknown>>>();
+for (const [path, load] of Object.entries(files)) {
+  const match = /\/locales\/(?:(\w+)\/)?(\w+)\.json$/.exec(path);
+  if (match) loaders.set(`${match[1] ?? 'translation'}:${match[2]}`, load);
 }
 
-export const languages = Object.keys(resources);
+export const languages = [
+  'en',
+  ...[...loaders.keys()]
+    .filter((key) => key.startsWith('translation:'))
+    .map((key) => key.slice('translation:'.length)),
+];
 
-const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem('language');
+/** The value of <html lang> for each language code. */
+const htmlLang: Record<string, string> = { pt: 'pt-BR' };
+
+const STORAGE_KEY = 'language';
+const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
 
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: stored && languages.includes(stored) ? stored : 'en',
+  resources: { en: { translation: en } },
+  lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
 });
 
+function showLanguage(language: string) {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = htmlLang[language] ?? language;
+}
+showLanguage('en');
+
 i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
-  localStorage.setItem('language', language);
+  showLanguage(language);
+  localStorage.setItem(STORAGE_KEY, language);
 });
+
+const namespacesInUse = new Set(['translation']);
+
+async function ensure(namespace: string, language: string): Promise<void> {
+  if (i18n.hasResourceBundle(language, namespace)) return;
+  const load = loaders.get(`${namespace}:${language}`);
+  if (load) i18n.addResourceBundle(language, namespace, await load());
+}
+
+/** Loads a namespace of long texts in the current language (and English, the fallback). */
+export async function loadNamespace(namespace: string): Promise<void> {
+  namespacesInUse.add(namespace);
+  await Promise.all([ensure(namespace, i18n.language), ensure(namespace, 'en')]);
+}
+
+/** Loads a language's strings if needed, then switches to it (and remembers the choice). */
+export async function setLanguage(language: string): Promise<void> {
+  const target = languages.includes(language) ? language : 'en';
+  await Promise.all([...namespacesInUse].map((namespace) => ensure(namespace, target)));
+  await i18n.changeLanguage(target);
+}
+
+/** Settles once the remembered language is in place; main.tsx renders after it. */
+export const languageReady: Promise<void> =
+  stored && stored !== 'en' && languages.includes(stored)
+    ? setLanguage(stored).catch(() => undefined)
+    : Promise.resolve();
 
 export default i18n;

@@ -41,7 +41,7 @@ export function GalleryManager() {
     uploadImages(files, 'gallery', setProgress)
       .then((stored) => setDraft([...items, ...stored]))
       .catch((failure: unknown) =>
-        setError(failure instanceof Error ? failure.message : 'An error occurred'),
+        setError(failure instanceof Error ? failure.message : t('errors.generic')),
       )
       .finally(() => setProgress(undefined));
   };

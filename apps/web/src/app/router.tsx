@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useSearchParams, type RouteObject } from 'react-router';
+import { DocumentTitle } from '../components/document-title';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { useSession } from '../lib/session';
@@ -10,6 +11,9 @@ const screens = {
   landing: lazy(() => import('./routes/landing.route')),
   features: lazy(() => import('./routes/features.route')),
   pricing: lazy(() => import('./routes/pricing.route')),
+  monetization: lazy(() => import('./routes/monetization.route')),
+  privacy: lazy(() => import('./routes/privacy.route')),
+  terms: lazy(() => import('./routes/terms.route')),
   auth: lazy(() => import('./routes/auth.route')),
   resetPassword: lazy(() => import('./routes/reset-password.route')),
   dashboard: lazy(() => import('./routes/dashboard.route')),
@@ -19,11 +23,15 @@ const screens = {
   account: lazy(() => import('./routes/account.route')),
 } satisfies Record<string, ComponentType>;
 
-function screen(Screen: ComponentType): ReactNode {
+/** A lazy screen with its tab title (a key under "titles"; the landing page's is a whole title). */
+function screen(Screen: ComponentType, title: string): ReactNode {
   return (
-    <Suspense fallback={<PageLoader />}>
-      <Screen />
-    </Suspense>
+    <>
+      <DocumentTitle titleKey={`titles.${title}`} full={title === 'landing'} />
+      <Suspense fallback={<PageLoader />}>
+        <Screen />
+      </Suspense>
+    </>
   );
 }
 
@@ -42,7 +50,7 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   return <BySession signedIn={<Navigate to={target} replace />} signedOut={children} />;
 }
 
-const landing = screen(screens.landing);
+const landing = screen(screens.landing, 'landing');
 const signedInOnly = (node: ReactNode) => <BySession signedIn={node} signedOut={landing} />;
 
 export const routes: RouteObject[] = [
@@ -52,21 +60,32 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        element: <BySession signedIn={screen(screens.dashboard)} signedOut={landing} />,
+        element: (
+          <BySession signedIn={screen(screens.dashboard, 'dashboard')} signedOut={landing} />
+        ),
       },
       { path: 'home', element: landing },
-      { path: 'dashboard', element: signedInOnly(screen(screens.dashboard)) },
-      { path: 'sellers', element: signedInOnly(screen(screens.dashboard)) },
-      { path: 'sellers/:id', element: screen(screens.profile) },
-      { path: 'inbox', element: signedInOnly(screen(screens.inbox)) },
-      { path: 'inbox/:chatId', element: signedInOnly(screen(screens.inbox)) },
-      { path: 'assistant', element: signedInOnly(screen(screens.assistant)) },
-      { path: 'account', element: signedInOnly(screen(screens.account)) },
-      { path: 'sellerauth', element: <SignedOutOnly>{screen(screens.auth)}</SignedOutOnly> },
-      { path: 'buyerauth', element: <SignedOutOnly>{screen(screens.auth)}</SignedOutOnly> },
-      { path: 'reset-password', element: screen(screens.resetPassword) },
-      { path: 'pricing', element: screen(screens.pricing) },
-      { path: 'About', element: screen(screens.features) },
+      { path: 'dashboard', element: signedInOnly(screen(screens.dashboard, 'dashboard')) },
+      { path: 'sellers', element: signedInOnly(screen(screens.dashboard, 'dashboard')) },
+      { path: 'sellers/:id', element: screen(screens.profile, 'profile') },
+      { path: 'inbox', element: signedInOnly(screen(screens.inbox, 'inbox')) },
+      { path: 'inbox/:chatId', element: signedInOnly(screen(screens.inbox, 'inbox')) },
+      { path: 'assistant', element: signedInOnly(screen(screens.assistant, 'assistant')) },
+      { path: 'account', element: signedInOnly(screen(screens.account, 'account')) },
+      {
+        path: 'sellerauth',
+        element: <SignedOutOnly>{screen(screens.auth, 'businessPortal')}</SignedOutOnly>,
+      },
+      {
+        path: 'buyerauth',
+        element: <SignedOutOnly>{screen(screens.auth, 'clientPortal')}</SignedOutOnly>,
+      },
+      { path: 'reset-password', element: screen(screens.resetPassword, 'resetPassword') },
+      { path: 'pricing', element: screen(screens.pricing, 'pricing') },
+      { path: 'About', element: screen(screens.features, 'features') },
+      { path: 'monetization', element: screen(screens.monetization, 'monetization') },
+      { path: 'privacy', element: screen(screens.privacy, 'privacy') },
+      { path: 'terms', element: screen(screens.terms, 'terms') },
       { path: '*', element: landing },
     ],
   },

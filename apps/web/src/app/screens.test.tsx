@@ -82,12 +82,13 @@ describe('landing page', () => {
     expect(
       within(footer).getByText(`© ${new Date().getFullYear()} Maya Market. All rights reserved.`),
     ).toBeTruthy();
+    // The spec's #privacy and #terms anchors, on pages of their own.
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
-      '#privacy',
+      '/privacy#privacy',
     );
     expect(
       within(footer).getByRole('link', { name: 'Terms of Service' }).getAttribute('href'),
-    ).toBe('#terms');
+    ).toBe('/terms#terms');
     for (const name of ['Instagram', 'LinkedIn', 'X']) {
       const link = within(footer).getByRole('link', { name });
       expect(link.getAttribute('target')).toBe('_blank');

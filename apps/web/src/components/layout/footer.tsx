@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { socialLinks } from '../social-links';
 
 export function Footer() {
@@ -36,12 +37,21 @@ export function Footer() {
             <img src="/logo.svg" alt="" width={32} height={32} />
             <Typography sx={{ fontWeight: 700 }}>{brand}</Typography>
           </Box>
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: { sm: 'center' } }}>
-            <Link href="#privacy" color="inherit">
+          <Box
+            component="nav"
+            aria-label={t('footer.legal')}
+            sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: { sm: 'center' } }}
+          >
+            {/* The spec's #privacy and #terms anchors: the pages' sections carry those ids, and
+                the landing page sends /#privacy and /#terms on to them. */}
+            <Link component={RouterLink} to="/privacy#privacy" color="inherit">
               {t('footer.privacy')}
             </Link>
-            <Link href="#terms" color="inherit">
+            <Link component={RouterLink} to="/terms#terms" color="inherit">
               {t('footer.terms')}
+            </Link>
+            <Link component={RouterLink} to="/monetization" color="inherit">
+              {t('footer.monetization')}
             </Link>
           </Box>
           <Box
@@ -70,22 +80,6 @@ export function Footer() {
                 {link.icon}
               </IconButton>
             ))}
-          </Box>
-        </Box>
-        <Box
-          sx={{ mt: 3, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-        >
-          <Box id="privacy">
-            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-              {t('footer.privacy')}
-            </Typography>
-            <Typography variant="body2">{t('footer.privacyText')}</Typography>
-          </Box>
-          <Box id="terms">
-            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-              {t('footer.terms')}
-            </Typography>
-            <Typography variant="body2">{t('footer.termsText')}</Typography>
           </Box>
         </Box>
         <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>

@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -97,6 +98,9 @@ export function PricingPage() {
           </Card>
         </Box>
       )}
+      <Link component={RouterLink} to="/monetization" sx={{ display: 'inline-block', mt: 4 }}>
+        {t('footer.monetization')}
+      </Link>
     </Container>
   );
 }

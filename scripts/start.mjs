@@ -1,4 +1,5 @@
-// Builds the web app when its sources are newer than the last build, then runs the server.
+// Builds the web app and the server when their sources are newer than the last build, then runs
+// the built server: plain JavaScript, so a restart compiles nothing.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +32,17 @@ if (changedAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+const serverEntry = join('apps', 'server', 'dist', 'server.mjs');
+const serverBuiltAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0;
+const serverChangedAt = Math.max(
+  ...['apps/server/src', 'packages/contracts/src', 'scripts/build-server.mjs'].map(newestChange),
+);
+if (serverChangedAt > serverBuiltAt) {
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });

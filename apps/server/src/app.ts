@@ -18,7 +18,7 @@ import { createAuthService, defaultSessionPolicy } from './modules/auth/auth.ser
 import { createPasswordResetsRepository } from './modules/auth/password-resets.repository.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { assistantRoutes } from './modules/assistant/assistant.routes.js';
-import { createAssistantService } from './modules/assistant/assistant.service.js';
+import type { AssistantService } from './modules/assistant/assistant.service.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createBillingRepository } from './modules/billing/billing.repository.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
@@ -134,6 +134,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   });
   const sessionPolicy = defaultSessionPolicy;
   const events = createEventBus();
+  let assistant: Promise<AssistantService> | undefined;
   const authService = createAuthService({
     users,
     uploads: uploadsService,
@@ -177,7 +178,12 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   });
   await app.register(assistantRoutes, {
     prefix: '/api/v1',
-    assistant: createAssistantService({ config, users, model: overrides.assistantModel }),
+    // The AI SDK loads with the first question, not at start-up.
+    assistant: () =>
+      (assistant ??= import('./modules/assistant/assistant.service.js').then(
+        ({ createAssistantService }) =>
+          createAssistantService({ config, users, model: overrides.assistantModel }),
+      )),
   });
   await app.register(accountRoutes, { prefix: '/api/v1', users, uploads: uploadsService, chats });
   await app.register(uploadsRoutes, {

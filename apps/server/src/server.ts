@@ -1,21 +1,28 @@
 import { performance } from 'node:perf_hooks';
-import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createDatabase } from './db/client.js';
-import { seedDemo } from './db/seed/seed.js';
 
 const startedAt = performance.now();
 const config = loadConfig();
 
-const database = await createDatabase(
-  config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'pglite', dataDir: config.DATA_DIR },
-);
-await database.migrate();
+// The database opens first, and the rest of the server loads while the embedded engine starts.
+const [database, { buildApp }] = await Promise.all([
+  createDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dataDir: config.DATA_DIR },
+  ).then(async (handle) => {
+    await handle.migrate();
+    return handle;
+  }),
+  import('./app.js'),
+]);
 
 const app = await buildApp(config, { database, closeDatabase: true });
-if (config.SEED_DEMO) await seedDemo(app.db, config.DATA_DIR, app.log);
+if (config.SEED_DEMO) {
+  const { seedDemo } = await import('./db/seed/seed.js');
+  await seedDemo(app.db, config.DATA_DIR, app.log);
+}
 
 await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info(

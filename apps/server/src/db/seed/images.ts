@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Sector } from '@maya/contracts';
 import { sectorColours } from './generate.js';
 
@@ -43,6 +42,8 @@ export async function renderDemoAvatar(
 ): Promise<StoredImage> {
   const folder = join(uploadsDir, 'demo');
   await mkdir(folder, { recursive: true });
+  // Loaded here: only a first start with demo data draws images.
+  const { default: sharp } = await import('sharp');
   const image = sharp(Buffer.from(avatarSvg(category, random)));
   await Promise.all([
     image

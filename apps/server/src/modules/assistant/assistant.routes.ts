@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { assistantChatBodySchema, problemSchema } from '@maya/contracts';
 import type { AssistantService } from './assistant.service.js';
 
-export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }> = async (
-  app,
-  { assistant },
-) => {
+export const assistantRoutes: FastifyPluginAsyncZod<{
+  /** The service, created on first use. */
+  assistant: () => Promise<AssistantService>;
+}> = async (app, { assistant }) => {
   app.post(
     '/assistant/chat',
     {
@@ -31,7 +31,9 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantServic
       },
     },
     async (request, reply) => {
-      const response = await assistant.chat(request.actor, request.body, (error) =>
+      const response = await (
+        await assistant()
+      ).chat(request.actor, request.body, (error) =>
         request.log.error({ err: error }, 'assistant reply failed'),
       );
       for (const [key, value] of response.headers) reply.header(key, value);

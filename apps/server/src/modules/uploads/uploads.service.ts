@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type * as SharpLibrary from 'sharp';
+import type { Metadata } from 'sharp';
 import type { GalleryResponse, UploadedImage } from '@maya/contracts';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
@@ -21,6 +22,10 @@ export interface UploadLimits {
 const MAX_SIDE = 2048;
 const THUMBNAIL_SIDE = 320;
 /** Unclaimed sign-up avatars are removed after this long. */
+// The image library loads with the first upload, not at start-up.
+let imageLibrary: Promise<typeof SharpLibrary> | undefined;
+const loadSharp = async () => (await (imageLibrary ??= import('sharp'))).default;
+
 export const UNCLAIMED_TTL_MS = 60 * 60_000;
 
 function safeName(name: string): string {
@@ -78,6 +83,7 @@ export function createUploadsService(options: {
         `File format not supported: "${safeName(file.name)}" is not a PNG, JPEG or WebP image.`,
       );
     }
+    const sharp = await loadSharp();
     let metadata: Metadata;
     try {
       // Reading the header decodes no pixels, so the size check below runs before any decoding.

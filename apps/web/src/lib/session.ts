@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { PrivateUser } from '@maya/contracts';
 import { apiRequest } from './api-client';
 
@@ -24,6 +30,19 @@ export function useSession() {
   return { user: query.data ?? null, isLoading: query.isPending, error: query.error };
 }
 
+/**
+ * Forgets the signed-in user: the session becomes null first, so every screen watching it switches
+ * to the signed-out routes at once, and only then is the rest of the cached data dropped. (Clearing
+ * the whole cache first would leave mounted screens watching a removed session that still holds
+ * the user, while newly mounted ones saw null: half the page signed in, half signed out.)
+ */
+export function forgetSession(queryClient: QueryClient): void {
+  queryClient.setQueryData(sessionQuery.queryKey, null);
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0],
+  });
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -36,8 +55,7 @@ export function useLogout() {
     onSettled: () => {
       // Loaded on demand so socket.io stays out of the first page's script.
       void import('./socket').then(({ closeSocket }) => closeSocket());
-      queryClient.clear();
-      queryClient.setQueryData(sessionQuery.queryKey, null);
+      forgetSession(queryClient);
     },
   });
 }

@@ -8,7 +8,7 @@ import {
 } from '@maya/contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQuery } from '../../../lib/session';
+import { forgetSession, sessionQuery } from '../../../lib/session';
 
 function useUserUpdate<T>(path: string, method: 'PATCH' | 'PUT') {
   const queryClient = useQueryClient();
@@ -45,8 +45,7 @@ export function useDeleteAccount() {
     mutationFn: (password: string) =>
       apiRequest('/me', z.null(), { method: 'DELETE', body: { password } }),
     onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(sessionQuery.queryKey, null);
+      forgetSession(queryClient);
     },
   });
 }

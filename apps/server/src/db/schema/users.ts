@@ -58,8 +58,15 @@ export const users = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    index('users_role_category_idx').on(table.role, table.category),
-    index('users_lat_lng_idx').on(table.lat, table.lng),
+    // A sector, newest first, straight from the index.
+    index('users_role_category_created_idx').on(
+      table.role,
+      table.category,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // The point on the earth (earthdistance's cube), for radius boxes and nearest-first order.
+    index('users_earth_idx').using('gist', sql`ll_to_earth(${table.lat}, ${table.lng})`),
     uniqueIndex('users_billing_customer_key').on(table.billingCustomerId),
     index('users_search_idx').using('gin', table.search),
     index('users_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),

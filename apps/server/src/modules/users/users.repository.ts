@@ -1,4 +1,16 @@
-import { and, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
 
@@ -23,8 +35,6 @@ export interface DirectoryRow {
   distanceKm: number | null;
   sortValue: number | string;
 }
-
-const EARTH_KM_PER_DEGREE = 111.32;
 
 export function createUsersRepository(db: Database) {
   return {
@@ -108,74 +118,133 @@ export function createUsersRepository(db: Database) {
     },
 
     /**
-     * One page of the directory. Text matches the weighted full-text vector (prefixes, so "bea"
-     * finds "beauty") or trigrams of name, sector and place (so typos match); distance uses a
-     * bounding box on the lat/lng index, then the exact great-circle distance.
+     * One page of the directory, keyset-paged so it neither repeats nor skips while people sign up.
+     *
+     * Relevance comes in tiers, each newest first: the words in the name, sector or place (the A
+     * and B weights of the search vector); then in the description only; then, only when those run
+     * out, trigram matches of name, sector and place, so a typo still finds someone. Each tier is a
+     * query the indexes answer without ranking every match (a common word matches a fifth of a
+     * million sellers).
+     *
+     * Distance uses a GiST index on the point as a position on the earth: a box around the centre
+     * for the radius, and nearest-first order straight from the index for sort=distance.
      */
     async findDirectoryPage(query: DirectoryQuery): Promise<DirectoryRow[]> {
-      const tsquery = query.words?.length
-        ? sql`to_tsquery('simple', ${query.words.map((word) => `${word}:*`).join(' & ')})`
+      const words = query.words ?? [];
+      const prefixes = (weights: string) =>
+        sql`to_tsquery('simple', ${words.map((word) => `${word}:*${weights}`).join(' & ')})`;
+      const point = sql`ll_to_earth(${users.lat}, ${users.lng})`;
+      const centre = query.near
+        ? sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`
         : undefined;
-      const score = tsquery
-        ? sql`(ts_rank(${users.search}, ${tsquery})::float8 * 2 + word_similarity(${query.text!}, ${users.searchText})::float8)`
-        : sql`0::float8`;
-      const distance = query.near
-        ? sql`(earth_distance(ll_to_earth(${users.lat}, ${users.lng}), ll_to_earth(${query.near.lat}, ${query.near.lng})) / 1000)::float8`
-        : sql`null::float8`;
+      const distance = centre
+        ? sql<number>`(earth_distance(${point}, ${centre}) / 1000)::float8`
+        : sql<null>`null::float8`;
 
-      const conditions = [eq(users.role, query.role), isNull(users.deletedAt)];
-      if (query.category) conditions.push(eq(users.category, query.category));
-      if (tsquery) {
-        conditions.push(
-          or(sql`${users.search} @@ ${tsquery}`, sql`${query.text!} <% ${users.searchText}`)!,
-        );
-      }
-      if (query.near) {
-        const { lat, lng, radiusKm } = query.near;
-        const latSpan = radiusKm / EARTH_KM_PER_DEGREE;
-        const lngSpan =
-          radiusKm / (EARTH_KM_PER_DEGREE * Math.max(Math.cos((lat * Math.PI) / 180), 0.01));
-        conditions.push(
-          sql`${users.lat} between ${lat - latSpan} and ${lat + latSpan}`,
-          sql`${users.lng} between ${lng - lngSpan} and ${lng + lngSpan}`,
-          sql`${distance} <= ${radiusKm}`,
+      const base = [eq(users.role, query.role), isNull(users.deletedAt)];
+      if (query.category) base.push(eq(users.category, query.category));
+      if (query.near && centre) {
+        const metres = query.near.radiusKm * 1000;
+        base.push(
+          sql`earth_box(${centre}, ${metres}::float8) @> ${point}`,
+          sql`earth_distance(${point}, ${centre}) <= ${metres}::float8`,
         );
       }
 
-      const sortValue =
-        query.sort === 'relevance'
-          ? score
-          : query.sort === 'distance'
-            ? distance
-            : sql`${users.createdAt}`;
-      if (query.after) {
-        const { value, id } = query.after;
-        if (query.sort === 'distance') {
-          conditions.push(sql`(${distance}, ${users.id}) > (${value}::float8, ${id}::uuid)`);
-        } else if (query.sort === 'relevance') {
-          conditions.push(sql`(${score}, ${users.id}) < (${value}::float8, ${id}::uuid)`);
-        } else {
+      const select = (conditions: SQL[], order: SQL[], limit: number, sortValue: SQL) =>
+        db
+          .select({ ...userColumns, distanceKm: distance, sortValue })
+          .from(users)
+          .where(and(...conditions))
+          .orderBy(...order)
+          .limit(limit);
+      const toRows = (
+        rows: Awaited<ReturnType<typeof select>>,
+        value: (row: (typeof rows)[number]) => number | string,
+      ): DirectoryRow[] =>
+        rows.map((row) => {
+          const { distanceKm, sortValue: _sortValue, ...user } = row;
+          return {
+            user,
+            distanceKm: distanceKm === null ? null : Number(distanceKm),
+            sortValue: value(row),
+          };
+        });
+      // Cursors carry the timestamp to the microsecond, as stored: a millisecond Date would skip
+      // rows created within the same millisecond as the last one on a page.
+      const createdAt = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+      const iso = (value: unknown) => String(value);
+
+      if (query.sort === 'relevance' && words.length > 0) {
+        const inNames = sql`${users.search} @@ ${prefixes('AB')}`;
+        const anywhere = sql`${users.search} @@ ${prefixes('')}`;
+        const typo = sql`${query.text ?? words.join(' ')} <% ${users.searchText}`;
+        const tiers: SQL[][] = [
+          [inNames],
+          [anywhere, sql`not (${inNames})`],
+          [typo, sql`not (${anywhere})`],
+        ];
+        // A relevance cursor is "<tier>|<created_at>".
+        const cursor =
+          typeof query.after?.value === 'string' ? /^([123])\|(.+)$/.exec(query.after.value) : null;
+        const fromTier = cursor ? Number(cursor[1]) : 1;
+        const found: DirectoryRow[] = [];
+        for (let tier = fromTier; tier <= tiers.length && found.length < query.limit; tier += 1) {
+          const conditions = [...base, ...tiers[tier - 1]!];
+          if (cursor && tier === fromTier && query.after) {
+            conditions.push(
+              sql`(${users.createdAt}, ${users.id}) < (${cursor[2]}::timestamptz, ${query.after.id}::uuid)`,
+            );
+          }
+          const rows = await select(
+            conditions,
+            [desc(users.createdAt), desc(users.id)],
+            query.limit - found.length,
+            createdAt,
+          );
+          found.push(...toRows(rows, (row) => `${tier}|${iso(row.sortValue)}`));
+        }
+        return found;
+      }
+
+      const conditions = [...base];
+      if (words.length > 0) {
+        conditions.push(
+          or(
+            sql`${users.search} @@ ${prefixes('')}`,
+            sql`${query.text ?? words.join(' ')} <% ${users.searchText}`,
+          )!,
+        );
+      }
+      if (query.sort === 'distance' && centre) {
+        if (query.after) {
           conditions.push(
-            sql`(${users.createdAt}, ${users.id}) < (${value}::timestamptz, ${id}::uuid)`,
+            sql`(${distance}, ${users.id}) > (${query.after.value}::float8, ${query.after.id}::uuid)`,
           );
         }
+        // Nearest first from the GiST index: the straight-line distance through the earth orders
+        // points exactly as the distance along its surface does.
+        const rows = await select(
+          conditions,
+          [sql`${point} <-> ${centre}`, asc(users.id)],
+          query.limit,
+          distance,
+        );
+        return toRows(rows, (row) => Number(row.distanceKm));
       }
-      const order =
-        query.sort === 'distance'
-          ? [sql`${distance} asc`, sql`${users.id} asc`]
-          : [sql`${sortValue} desc`, sql`${users.id} desc`];
 
-      const rows = await db
-        .select({ ...userColumns, distanceKm: distance, sortValue })
-        .from(users)
-        .where(and(...conditions))
-        .orderBy(...order)
-        .limit(query.limit);
-      return rows.map(({ distanceKm, sortValue: value, ...user }) => ({
-        user,
-        distanceKm: distanceKm === null ? null : Number(distanceKm),
-        sortValue: value instanceof Date ? value.toISOString() : (value as number | string),
-      }));
+      if (query.after) {
+        conditions.push(
+          sql`(${users.createdAt}, ${users.id}) < (${query.after.value}::timestamptz, ${query.after.id}::uuid)`,
+        );
+      }
+      const rows = await select(
+        conditions,
+        [desc(users.createdAt), desc(users.id)],
+        query.limit,
+        createdAt,
+      );
+      return toRows(rows, (row) => iso(row.sortValue));
     },
 
     /**

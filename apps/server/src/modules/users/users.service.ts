@@ -40,13 +40,16 @@ function decodeDirectoryCursor(cursor: string, sort: string) {
     const [cursorSort, value, id] = parts as unknown[];
     if (cursorSort !== sort || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id))
       return undefined;
-    if (
+    const valid =
       sort === 'newest'
-        ? typeof value !== 'string' || Number.isNaN(Date.parse(value))
-        : typeof value !== 'number'
-    ) {
-      return undefined;
-    }
+        ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
+        : sort === 'relevance'
+          ? // "<tier>|<created_at>": the tier of the text match, then the time within it.
+            typeof value === 'string' &&
+            /^[123]\|/.test(value) &&
+            !Number.isNaN(Date.parse(value.slice(2)))
+          : typeof value === 'number' && Number.isFinite(value);
+    if (!valid) return undefined;
     return { value: value as number | string, id };
   });
 }

@@ -1,0 +1,82 @@
+import { inArray, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.js';
+import { buildTestApp } from '../../../test/build-test-app.js';
+import { insertUser } from '../../../test/builders.js';
+
+const { app, database } = await buildTestApp();
+const { db } = database;
+const base = Date.UTC(2026, 6, 1);
+
+async function page(query: string) {
+  const response = await app.inject({ method: 'GET', url: `/api/v1/users?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ items: { fullName: string }[]; nextCursor: string | null }>();
+}
+
+/** Every name the search lists, one per page, following the cursors to the end. */
+async function walk(query: string): Promise<string[]> {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const result = await page(`${query}&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+    seen.push(...result.items.map((item) => item.fullName));
+    cursor = result.nextCursor;
+  } while (cursor && seen.length < 50);
+  return seen;
+}
+
+describe('directory relevance and paging', () => {
+  it('lists name matches, then description matches, then typo matches, newest first within each', async () => {
+    const seller = (firstName: string, lastName: string, description: string, at: number) =>
+      insertUser(db, {
+        firstName,
+        lastName,
+        description,
+        category: 'construction',
+        address: 'Rua Nova 1, Braga',
+        createdAt: new Date(base + at),
+      });
+    await seller('Marble', 'Kitchen', 'Worktops', 1_000);
+    await seller('Kitchen', 'Corner', 'Cabinets', 2_000);
+    await seller('Tile', 'Works', 'Bathroom and kitchen tiles', 3_000);
+    await seller('Kitchin', 'Lab', 'Odd spelling, same trade', 4_000);
+    await seller('Garden', 'Rooms', 'Sheds', 5_000);
+
+    const expected = ['Kitchen Corner', 'Marble Kitchen', 'Tile Works', 'Kitchin Lab'];
+    expect((await page('q=kitchen&limit=10')).items.map((item) => item.fullName)).toEqual(expected);
+    // One per page: across the tiers, nothing repeated, nothing skipped.
+    expect(await walk('q=kitchen')).toEqual(expected);
+  });
+
+  it('pages newest first through accounts created within the same millisecond', async () => {
+    const rows = await Promise.all(
+      ['Micro One', 'Micro Two', 'Micro Three'].map((name, index) =>
+        insertUser(db, {
+          firstName: name.split(' ')[0]!,
+          lastName: name.split(' ')[1]!,
+          category: 'beauty',
+          address: 'Praça 1, Faro',
+          createdAt: new Date(base + 10_000 + index),
+        }),
+      ),
+    );
+    // The same millisecond, a few microseconds apart: as PostgreSQL's now() stores them.
+    await db
+      .update(users)
+      .set({
+        createdAt: sql`timestamptz '2026-07-01 00:00:30.000100+00' + (extract(epoch from ${users.createdAt}) * 1000 - ${base + 10_000}) * interval '1 microsecond'`,
+      })
+      .where(
+        inArray(
+          users.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    expect(await walk('category=beauty&sort=newest')).toEqual([
+      'Micro Three',
+      'Micro Two',
+      'Micro One',
+    ]);
+  });
+});

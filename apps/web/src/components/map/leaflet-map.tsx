@@ -21,6 +21,8 @@ export interface LeafletMapProps {
   height?: number | string;
   label: string;
   onPick?: (point: { lat: number; lng: number }) => void;
+  /** Frame every marker (and the centre) instead of keeping the centre's zoom. */
+  fitMarkers?: boolean;
 }
 
 const pin = L.divIcon({
@@ -56,6 +58,7 @@ export function LeafletMap({
   height = 320,
   label,
   onPick,
+  fitMarkers = false,
 }: LeafletMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -100,8 +103,9 @@ export function LeafletMap({
   }, [config]);
 
   useEffect(() => {
+    if (fitMarkers && markers.length > 0) return;
     map.current?.setView([center.lat, center.lng], map.current.getZoom() || zoom);
-  }, [center.lat, center.lng, zoom]);
+  }, [center.lat, center.lng, zoom, fitMarkers, markers.length]);
 
   useEffect(() => {
     const group = layer.current;
@@ -112,7 +116,14 @@ export function LeafletMap({
         .bindPopup(popupContent(marker))
         .addTo(group);
     }
-  }, [markers]);
+    if (fitMarkers && markers.length > 0 && map.current) {
+      const bounds = L.latLngBounds(markers.map((marker) => [marker.lat, marker.lng]));
+      bounds.extend([center.lat, center.lng]);
+      map.current.fitBounds(bounds, { padding: [32, 32], maxZoom: 13 });
+    }
+    // The centre only widens the frame; moving it alone does not refit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [markers, fitMarkers]);
 
   return (
     <Box

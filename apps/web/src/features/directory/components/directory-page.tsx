@@ -8,7 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { PrivateUser } from '@maya/contracts';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { useOpenChat } from '../../../lib/open-chat';
@@ -51,7 +51,27 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
   const directory = useDirectory(filters);
   const openChat = useOpenChat();
   const sentinel = useRef<HTMLDivElement>(null);
-  const items = directory.data?.pages.flatMap((page) => page.items) ?? [];
+  const pages = directory.data?.pages;
+  const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
+  // The same array until the list changes, so the map refits only when there is more to show.
+  const markers = useMemo(
+    () =>
+      items.flatMap((item) =>
+        item.location
+          ? [
+              {
+                id: item.id,
+                lat: item.location.lat,
+                lng: item.location.lng,
+                title: item.fullName,
+                subtitle: item.location.address,
+                href: item.role === 'seller' ? `/sellers/${item.id}` : undefined,
+              },
+            ]
+          : [],
+      ),
+    [items],
+  );
   const home = user.location ? { lat: user.location.lat, lng: user.location.lng } : null;
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = directory;
@@ -116,25 +136,13 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
           <LeafletMap
             label={t('directory.mapLabel')}
             height={480}
+            fitMarkers
             zoom={filters.near ? 10 : 4}
             center={
               filters.near ??
               home ?? { lat: items[0]?.location?.lat ?? 56, lng: items[0]?.location?.lng ?? 56 }
             }
-            markers={items.flatMap((item) =>
-              item.location
-                ? [
-                    {
-                      id: item.id,
-                      lat: item.location.lat,
-                      lng: item.location.lng,
-                      title: item.fullName,
-                      subtitle: item.location.address,
-                      href: item.role === 'seller' ? `/sellers/${item.id}` : undefined,
-                    },
-                  ]
-                : [],
-            )}
+            markers={markers}
           />
         </Suspense>
       ) : (

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -11,7 +10,6 @@ import type { LanguageModel } from 'ai';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createEventBus } from './lib/events.js';
-import { createDiskStorage } from './lib/storage.js';
 import type { Mailer } from './lib/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, defaultSessionPolicy } from './modules/auth/auth.service.js';
@@ -99,6 +97,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   await app.register(securityHeaders, {
     mapTileUrl: config.MAP_TILE_URL,
     https: config.PUBLIC_URL.startsWith('https:'),
+    imageBaseUrl: config.S3_PUBLIC_URL,
   });
   await app.register(database, {
     database: overrides.database,
@@ -124,13 +123,16 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   });
   await app.register(metrics);
   await app.register(openapi, { publicUrl: config.PUBLIC_URL });
+  // Image storage (disk, or S3 when configured) and /uploads.
+  await app.register(uploads, { config });
 
   // Domain modules: each gets its services through options, never another module's repository.
   const users = createUsersService(createUsersRepository(app.db));
   const uploadsService = createUploadsService({
     repository: createUploadsRepository(app.db),
-    storage: createDiskStorage(join(config.DATA_DIR, 'uploads')),
+    storage: app.storage,
     limits: { maxPixels: config.UPLOAD_MAX_PIXELS },
+    log: app.log,
   });
   const sessionPolicy = defaultSessionPolicy;
   const events = createEventBus();
@@ -204,8 +206,6 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     maxFileBytes: config.UPLOAD_MAX_BYTES,
     maxFiles: config.UPLOAD_MAX_FILES,
   });
-
-  await app.register(uploads, { dataDir: config.DATA_DIR });
 
   // Housekeeping: unclaimed sign-up avatars and dead sessions are removed every ten minutes.
   const housekeeping = setInterval(() => {

@@ -5,6 +5,10 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** `KEY=` in an env file means unset, as if the line were not there. */
+const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' });
+
 /**
  * Every setting the server reads, with its default and meaning. This is the only module that
  * touches process.env (enforced by lint), so the schema below is the complete list.
@@ -145,6 +149,35 @@ export const configSchema = z.object({
     .positive()
     .default(300)
     .describe('Oldest signed event accepted, in seconds; older ones are refused as replays.'),
+  S3_BUCKET: z
+    .preprocess(unsetWhenEmpty, z.string().min(1).max(255).optional())
+    .describe(
+      'S3-compatible bucket for uploaded images; unset keeps them in DATA_DIR/uploads. Needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.',
+    ),
+  S3_REGION: z
+    .preprocess(unsetWhenEmpty, z.string().min(1).default('us-east-1'))
+    .describe('Region of the bucket (any value for most S3-compatible servers).'),
+  S3_ENDPOINT: z
+    .preprocess(unsetWhenEmpty, httpUrl.optional())
+    .describe(
+      'Endpoint of an S3-compatible server (MinIO, R2, ...), e.g. http://127.0.0.1:9000; unset uses AWS.',
+    ),
+  S3_ACCESS_KEY_ID: z
+    .preprocess(unsetWhenEmpty, z.string().optional())
+    .describe('Access key id for the bucket.'),
+  S3_SECRET_ACCESS_KEY: z
+    .preprocess(unsetWhenEmpty, z.string().optional())
+    .describe('Secret access key for the bucket; stays on the server.'),
+  S3_FORCE_PATH_STYLE: z
+    .preprocess(unsetWhenEmpty, booleanFromEnv.default(false))
+    .describe(
+      'Address the bucket as ENDPOINT/BUCKET/key instead of BUCKET.ENDPOINT/key (MinIO and most self-hosted servers need true).',
+    ),
+  S3_PUBLIC_URL: z
+    .preprocess(unsetWhenEmpty, httpUrl.transform((url) => url.replace(/\/+$/, '')).optional())
+    .describe(
+      'Base URL browsers load images from (a CDN or public bucket URL; a key is appended after a slash); unset, the server streams them from the bucket at /uploads/.',
+    ),
   WEB_DIST_DIR: z
     .string()
     .default('apps/web/dist')
@@ -152,10 +185,29 @@ export const configSchema = z.object({
     .describe('Folder of the built web app served at /.'),
 });
 
+/** Settings that only make sense together: S3 storage is all or nothing. */
+const checkedConfigSchema = configSchema.superRefine((config, context) => {
+  const missing = (key: string, message: string) =>
+    context.addIssue({ code: 'custom', path: [key], message });
+  if (config.S3_BUCKET) {
+    if (!config.S3_ACCESS_KEY_ID)
+      missing('S3_ACCESS_KEY_ID', 'Required when S3_BUCKET is set (images go to the bucket)');
+    if (!config.S3_SECRET_ACCESS_KEY)
+      missing('S3_SECRET_ACCESS_KEY', 'Required when S3_BUCKET is set (images go to the bucket)');
+    return;
+  }
+  const orphans = (
+    ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const
+  ).filter((key) => config[key] !== undefined);
+  for (const key of orphans) {
+    missing(key, 'Set S3_BUCKET too, or remove this setting (images are kept on disk without it)');
+  }
+});
+
 export type Config = z.infer<typeof configSchema>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = checkedConfigSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }

@@ -21,7 +21,7 @@ const [database, { buildApp }] = await Promise.all([
 const app = await buildApp(config, { database, closeDatabase: true });
 if (config.SEED_DEMO) {
   const { seedDemo } = await import('./db/seed/seed.js');
-  await seedDemo(app.db, config.DATA_DIR, app.log);
+  await seedDemo(app.db, app.storage, app.log);
 }
 
 await app.listen({ host: config.HOST, port: config.PORT });

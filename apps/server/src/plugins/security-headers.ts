@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 export interface SecurityHeadersOptions {
   mapTileUrl: string;
   https: boolean;
+  /** Where uploaded images load from when not from this origin (S3_PUBLIC_URL). */
+  imageBaseUrl?: string;
 }
 
 function tileOrigin(template: string): string {
@@ -18,13 +20,16 @@ function tileOrigin(template: string): string {
  * A strict policy on every answer. Styles allow inline because the UI library injects its CSS
  * at run time; scripts never do.
  */
-export function contentSecurityPolicy(mapTileUrl: string): string {
-  const tiles = tileOrigin(mapTileUrl);
+export function contentSecurityPolicy(mapTileUrl: string, imageBaseUrl?: string): string {
+  const imageOrigins = [tileOrigin(mapTileUrl), imageBaseUrl ? tileOrigin(imageBaseUrl) : '']
+    .filter(Boolean)
+    .map((origin) => ` ${origin}`)
+    .join('');
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ''}`,
+    `img-src 'self' data: blob:${imageOrigins}`,
     "font-src 'self'",
     "connect-src 'self'",
     "media-src 'self' blob:",
@@ -38,8 +43,8 @@ export function contentSecurityPolicy(mapTileUrl: string): string {
 }
 
 export default fp<SecurityHeadersOptions>(
-  async (app, { mapTileUrl, https }) => {
-    const csp = contentSecurityPolicy(mapTileUrl);
+  async (app, { mapTileUrl, https, imageBaseUrl }) => {
+    const csp = contentSecurityPolicy(mapTileUrl, imageBaseUrl);
     app.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
       reply.header('x-content-type-options', 'nosniff');

@@ -1,6 +1,5 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Sector } from '@maya/contracts';
+import type { Storage } from '../../lib/storage.js';
 import { sectorColours } from './generate.js';
 
 /** One simple glyph per sector, drawn on a 100×100 grid. */
@@ -33,29 +32,25 @@ export interface StoredImage {
   thumbnailUrl: string;
 }
 
-/** Renders a generated avatar and its thumbnail as WebP files under uploads/demo. */
+/** Renders a generated avatar and its thumbnail as WebP files under `demo/` in the storage. */
 export async function renderDemoAvatar(
-  uploadsDir: string,
+  storage: Storage,
   id: string,
   category: Sector | null,
   random: () => number,
 ): Promise<StoredImage> {
-  const folder = join(uploadsDir, 'demo');
-  await mkdir(folder, { recursive: true });
   // Loaded here: only a first start with demo data draws images.
   const { default: sharp } = await import('sharp');
   const image = sharp(Buffer.from(avatarSvg(category, random)));
-  await Promise.all([
-    image
-      .clone()
-      .resize(512, 512)
-      .webp({ quality: 80 })
-      .toFile(join(folder, `${id}.webp`)),
-    image
-      .clone()
-      .resize(160, 160)
-      .webp({ quality: 75 })
-      .toFile(join(folder, `${id}-thumb.webp`)),
+  const [full, thumbnail] = await Promise.all([
+    image.clone().resize(512, 512).webp({ quality: 80 }).toBuffer(),
+    image.clone().resize(160, 160).webp({ quality: 75 }).toBuffer(),
   ]);
-  return { imageUrl: `/uploads/demo/${id}.webp`, thumbnailUrl: `/uploads/demo/${id}-thumb.webp` };
+  const key = `demo/${id}.webp`;
+  const thumbnailKey = `demo/${id}-thumb.webp`;
+  await Promise.all([
+    storage.put(key, full, 'image/webp'),
+    storage.put(thumbnailKey, thumbnail, 'image/webp'),
+  ]);
+  return { imageUrl: storage.url(key), thumbnailUrl: storage.url(thumbnailKey) };
 }

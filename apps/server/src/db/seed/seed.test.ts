@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sectors } from '@maya/contracts';
+import { createDiskStorage } from '../../lib/storage.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import { users } from '../schema/index.js';
 import { createRandom, generateSellers } from './generate.js';
@@ -16,10 +17,11 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 const log = { info: () => undefined };
+const storage = createDiskStorage(join(dataDir, 'uploads'));
 
 describe('demo seed', () => {
   it('fills an empty database with sellers in every sector, buyers and real images', async () => {
-    const result = await seedDemo(database.db, dataDir, log);
+    const result = await seedDemo(database.db, storage, log);
     expect(result).toMatchObject({ seeded: true, buyerEmail: 'ana.silva@demo.mayamarket.example' });
 
     const rows = await database.db.select().from(users);
@@ -39,7 +41,7 @@ describe('demo seed', () => {
   });
 
   it('never seeds a database that already has users', async () => {
-    const again = await seedDemo(database.db, dataDir, log);
+    const again = await seedDemo(database.db, storage, log);
     expect(again).toEqual({ seeded: false });
     const rows = await database.db.select().from(users);
     expect(rows).toHaveLength(DEMO_SELLERS + DEMO_BUYERS);

@@ -1,7 +1,7 @@
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../lib/password.js';
+import type { Storage } from '../../lib/storage.js';
 import type { Database } from '../client.js';
 import { users } from '../schema/index.js';
 import { createRandom, generateBuyers, generateSellers } from './generate.js';
@@ -18,12 +18,12 @@ export interface SeedResult {
 }
 
 /**
- * Fills an empty database with a demo marketplace. A database that has any user is left alone,
- * so the seed can never touch real data.
+ * Fills an empty database with a demo marketplace, its avatars written through the image storage
+ * (disk or S3). A database that has any user is left alone, so the seed can never touch real data.
  */
 export async function seedDemo(
   db: Database,
-  dataDir: string,
+  storage: Storage,
   log: Pick<FastifyBaseLogger, 'info'>,
 ): Promise<SeedResult> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
@@ -33,11 +33,10 @@ export async function seedDemo(
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const sellers = generateSellers(DEMO_SELLERS, { passwordHash, random });
   const buyers = generateBuyers(DEMO_BUYERS, { passwordHash, random });
-  const uploadsDir = join(dataDir, 'uploads');
 
   const everyone = [...sellers, ...buyers];
   for (const user of everyone) {
-    Object.assign(user, await renderDemoAvatar(uploadsDir, user.id, user.category, random));
+    Object.assign(user, await renderDemoAvatar(storage, user.id, user.category, random));
   }
   await db.insert(users).values(everyone);
   // The embedded engine has no autovacuum: without statistics the planner ignores the indexes.

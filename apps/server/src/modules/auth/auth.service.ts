@@ -256,8 +256,9 @@ export function createAuthService({
 
     async deleteAccount(actor: Actor, password: string): Promise<void> {
       await requirePassword(actor.userId, password);
-      await users.anonymize(actor.userId);
+      // Images first: if the storage fails, the account is untouched and deletion can be retried.
       await uploads.deleteAllOf(actor.userId);
+      await users.anonymize(actor.userId);
       await resets.deleteUserResets(actor.userId);
       await revokeSessions(actor.userId);
     },

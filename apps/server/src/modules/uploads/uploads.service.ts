@@ -50,8 +50,10 @@ export function createUploadsService(options: {
   repository: UploadsRepository;
   storage: Storage;
   limits: UploadLimits;
+  /** Where files left behind in the storage are reported (a failed clean-up never fails a save). */
+  log?: { warn(details: Record<string, unknown>, message: string): void };
 }) {
-  const { repository, storage, limits } = options;
+  const { repository, storage, limits, log } = options;
 
   function toImage(row: UploadRow): UploadedImage {
     return {
@@ -64,11 +66,18 @@ export function createUploadsService(options: {
     };
   }
 
+  /** Removes the stored files of these uploads; throws (503 for S3) if the storage fails. */
   async function removeFiles(rows: UploadRow[]): Promise<void> {
     for (const row of rows) {
-      await storage.remove(row.key);
-      await storage.remove(row.thumbnailKey);
+      await Promise.all([storage.remove(row.key), storage.remove(row.thumbnailKey)]);
     }
+  }
+
+  /** For clean-ups after the rows are gone: a failure is reported, and the files stay behind. */
+  async function removeFilesOrReport(keys: string[], reason: string): Promise<void> {
+    const results = await Promise.allSettled(keys.map((key) => storage.remove(key)));
+    const left = keys.filter((_key, index) => results[index]?.status === 'rejected');
+    if (left.length > 0) log?.warn({ keys: left, reason }, 'stored files left behind');
   }
 
   /**
@@ -155,26 +164,36 @@ export function createUploadsService(options: {
       const processed = [];
       for (const file of files) processed.push({ file, ...(await processImage(file)) });
 
-      const stored: UploadedImage[] = [];
-      for (const { file, full, thumbnail } of processed) {
-        const id = uuidv7();
-        const stem = `${kind}/${randomBytes(16).toString('hex')}`;
-        const row = {
-          id,
-          ownerId: actor?.userId ?? null,
-          kind,
-          name: safeName(file.name),
-          key: `${stem}.webp`,
-          thumbnailKey: `${stem}-thumb.webp`,
-          size: full.data.length,
-          width: full.info.width,
-          height: full.info.height,
-        };
-        await storage.put(row.key, full.data, 'image/webp');
-        await storage.put(row.thumbnailKey, thumbnail, 'image/webp');
-        stored.push(toImage(await repository.insertUpload(row)));
+      // All or nothing: if the storage or the database fails half-way, what this request
+      // already stored is removed again, so a failed upload leaves no file and no row.
+      const written: string[] = [];
+      const inserted: UploadRow[] = [];
+      try {
+        for (const { file, full, thumbnail } of processed) {
+          const stem = `${kind}/${randomBytes(16).toString('hex')}`;
+          const row = {
+            id: uuidv7(),
+            ownerId: actor?.userId ?? null,
+            kind,
+            name: safeName(file.name),
+            key: `${stem}.webp`,
+            thumbnailKey: `${stem}-thumb.webp`,
+            size: full.data.length,
+            width: full.info.width,
+            height: full.info.height,
+          };
+          await storage.put(row.key, full.data, 'image/webp');
+          written.push(row.key);
+          await storage.put(row.thumbnailKey, thumbnail, 'image/webp');
+          written.push(row.thumbnailKey);
+          inserted.push(await repository.insertUpload(row));
+        }
+      } catch (error) {
+        await repository.deleteUploads(inserted.map((row) => row.id)).catch(() => undefined);
+        await removeFilesOrReport(written, 'upload failed');
+        throw error;
       }
-      return stored;
+      return inserted.map(toImage);
     },
 
     /** For sign-up, before the account is created: is this avatar still waiting to be claimed? */
@@ -205,7 +224,11 @@ export function createUploadsService(options: {
         });
       }
       const removed = await repository.replaceGallery(actor.userId, imageIds);
-      await removeFiles(removed);
+      // The gallery is saved at this point; files the storage fails to delete are reported.
+      await removeFilesOrReport(
+        removed.flatMap((row) => [row.key, row.thumbnailKey]),
+        'removed from a gallery',
+      );
       return { gallery: await this.getGallery(actor.userId) };
     },
 
@@ -213,7 +236,10 @@ export function createUploadsService(options: {
       return (await repository.findAllOwnedBy(userId)).map(toImage);
     },
 
-    /** For account deletion: every stored image of the user, files and rows. */
+    /**
+     * For account deletion: every stored image of the user, files first and then rows, so a
+     * storage failure (503) leaves the rows in place and a retry removes the rest.
+     */
     async deleteAllOf(userId: string): Promise<void> {
       const rows = await repository.findAllOwnedBy(userId);
       await removeFiles(rows);

@@ -75,7 +75,15 @@ export default fp<RealtimeOptions>(
         () => subscriber.quit(),
       );
     } else if (options.databaseUrl) {
-      const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+      // The adapter holds one connection for LISTEN and publishes on the others; every emit
+      // waits for its NOTIFY before it reaches even this process's sockets, so one publishing
+      // connection would queue every chat event behind the last. Its transactions carry only
+      // NOTIFYs and short-lived attachments, so they need not wait for a disk flush.
+      const pool = new pg.Pool({
+        connectionString: options.databaseUrl,
+        max: 5,
+        options: '-c synchronous_commit=off',
+      });
       pool.on('error', (error) => app.log.error({ err: error }, 'realtime database pool error'));
       io.adapter(createPostgresAdapter(pool, { heartbeatInterval: 5_000 }));
       closers.push(() => pool.end());

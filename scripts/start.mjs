@@ -22,6 +22,8 @@ const sources = [
   join(webDir, 'src'),
   join(webDir, 'public'),
   join(webDir, 'index.html'),
+  join(webDir, 'vite.config.ts'),
+  join(webDir, 'build-plugins.ts'),
   'packages/contracts/src',
 ];
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;

@@ -1,10 +1,33 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress, routeShells, type RouteShells } from './build-plugins';
 
 const api = 'http://localhost:3000';
 
+// The public pages by first path segment (src/app/router.tsx): what each paints first.
+const bars = ['src/components/layout/top-bar.tsx', 'src/components/layout/footer.tsx'];
+const route = (name: string, ...extra: string[]) => [
+  `src/app/routes/${name}.route.tsx`,
+  ...bars,
+  ...extra,
+];
+const longTexts = 'src/lib/i18n/locales/pages/en.json';
+// Signed out, / is the landing page, which waits for the session answer (the schemas chunk).
+const shells: RouteShells = {
+  '': route('landing', '../../packages/contracts/src/index.ts'),
+  home: route('landing'),
+  About: route('features'),
+  pricing: route('pricing'),
+  monetization: route('monetization', longTexts),
+  privacy: route('privacy', longTexts),
+  terms: route('terms', longTexts),
+  sellerauth: route('auth'),
+  buyerauth: route('auth'),
+  sellers: route('profile'),
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routeShells(shells), precompress()],
   server: {
     port: 5173,
     proxy: {

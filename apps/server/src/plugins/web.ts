@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +12,9 @@ declare module 'fastify' {
 
 /**
  * Serves the built single-page app from the same origin as the API, so one cookie and one CSP
- * cover both. Hashed assets are cached for a year; index.html never is.
+ * cover both. Hashed assets are cached for a year; index.html never is. Text files are sent as
+ * the brotli or gzip copy the web build wrote beside them (apps/web/build-plugins.ts), whichever
+ * the browser accepts, so nothing is compressed per request.
  */
 export default fp<{ distDir: string; reservedPrefixes: string[] }>(
   async (app, { distDir, reservedPrefixes }) => {
@@ -26,11 +28,24 @@ export default fp<{ distDir: string; reservedPrefixes: string[] }>(
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, path) {
         const immutable = path.includes(`${join(distDir, 'assets')}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+
+    // A public page's shell also preloads the chunks of its first paint (dist/shells/<first path
+    // segment>.html, written by the web build: apps/web/build-plugins.ts); any other page gets
+    // index.html.
+    const shellsDir = join(distDir, 'shells');
+    const shells = new Set(
+      existsSync(shellsDir)
+        ? readdirSync(shellsDir)
+            .filter((name) => name.endsWith('.html'))
+            .map((name) => name.slice(0, -'.html'.length))
+        : [],
+    );
 
     // Every other page URL is a client-side route: answer with the app shell, which routes it.
     const shell = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -41,7 +56,8 @@ export default fp<{ distDir: string; reservedPrefixes: string[] }>(
         return reply.callNotFound();
       }
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      const segment = path.split('/')[1] || 'index';
+      return reply.sendFile(shells.has(segment) ? `shells/${segment}.html` : 'index.html');
     };
     app.get('/', { schema: { hide: true } }, shell);
     app.get('/*', { schema: { hide: true } }, shell);

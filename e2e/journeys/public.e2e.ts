@@ -87,6 +87,8 @@ journey(
       expect(pro, 'GET /api/v1/plans has no Pro plan');
       await visitor.goto('/pricing');
       await page.getByRole('heading', { level: 2, name: 'Pro' }).waitFor();
+      // The cards are drawn at once; Pro's price and buttons come with GET /plans.
+      await page.getByText(/per year/).waitFor();
       if (pro.yearlyPaymentUrl) {
         const payNow = page.getByRole('link', { name: 'Pay Now' });
         const href = await payNow.getAttribute('href');

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { DRAWER_WIDTH } from '../components/layout/drawer-width';
 import { useSession } from '../lib/session';
@@ -9,8 +9,9 @@ import { useSession } from '../lib/session';
 const TopBar = lazy(() =>
   import('../components/layout/top-bar').then((module) => ({ default: module.TopBar })),
 );
+// Memoised: the session answer re-renders the layout, and the footer does not depend on it.
 const Footer = lazy(() =>
-  import('../components/layout/footer').then((module) => ({ default: module.Footer })),
+  import('../components/layout/footer').then((module) => ({ default: memo(module.Footer) })),
 );
 const SideDrawer = lazy(() =>
   import('../components/layout/side-drawer').then((module) => ({ default: module.SideDrawer })),
@@ -32,7 +33,9 @@ export function RootLayout() {
       <Suspense fallback={topBarSpace}>
         <TopBar onOpenDrawer={user ? () => setDrawerOpen(true) : undefined} />
       </Suspense>
-      <Box sx={{ display: 'flex', flex: 1 }}>
+      {/* Signed out, at least a screen tall: the footer starts below the fold, so the page growing
+          as its content arrives never moves it on screen (no layout shift). */}
+      <Box sx={{ display: 'flex', flex: 1, minHeight: user ? undefined : '100vh' }}>
         {user && (
           <Suspense fallback={<Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: 0 }} />}>
             <SideDrawer user={user} open={drawerOpen} onClose={() => setDrawerOpen(false)} />

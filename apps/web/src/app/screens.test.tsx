@@ -183,7 +183,7 @@ describe('pricing', () => {
     renderApp('/pricing');
     expect(await screen.findByRole('heading', { level: 2, name: 'Pro' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Free' })).toBeTruthy();
-    expect(screen.getByText(/€147 per year/)).toBeTruthy();
+    expect(await screen.findByText(/€147 per year/)).toBeTruthy();
     expect(screen.getByText(/per month/)).toBeTruthy();
   });
 });

@@ -276,9 +276,7 @@ export function createAuthService({
       if (now - session.lastSeenAt.getTime() > policy.touchEveryMs) {
         await sessions.touchSession(session.id, new Date(now));
       }
-      const user = await users.getPrivateUser(session.userId).catch(() => undefined);
-      if (!user) return undefined;
-      return { userId: user.id, role: user.role, sessionId: session.id };
+      return { userId: session.userId, role: session.role, sessionId: session.id };
     },
   };
 }

@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { sessions, type SessionRow } from '../../db/schema/index.js';
+import { sessions, users, type SessionRow } from '../../db/schema/index.js';
 
 export function createSessionsRepository(db: Database) {
   return {
@@ -9,19 +9,28 @@ export function createSessionsRepository(db: Database) {
       return row!;
     },
 
-    async findActiveByHash(tokenHash: string, idleSince: Date): Promise<SessionRow | undefined> {
+    /**
+     * A live session with its account's role, in one round trip: every authenticated request
+     * starts here. A deleted account's sessions never resolve.
+     */
+    async findActiveByHash(
+      tokenHash: string,
+      idleSince: Date,
+    ): Promise<(SessionRow & { role: 'buyer' | 'seller' }) | undefined> {
       const [row] = await db
-        .select()
+        .select({ session: sessions, role: users.role })
         .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
         .where(
           and(
             eq(sessions.tokenHash, tokenHash),
             gt(sessions.expiresAt, new Date()),
             gt(sessions.lastSeenAt, idleSince),
+            isNull(users.deletedAt),
           ),
         )
         .limit(1);
-      return row;
+      return row ? { ...row.session, role: row.role } : undefined;
     },
 
     async touchSession(id: string, at: Date): Promise<void> {

@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import i18n from '../lib/i18n';
@@ -11,18 +11,48 @@ import { theme } from './theme';
 
 const Toasts = lazy(() => import('./toasts'));
 
+/**
+ * True once the page has loaded and the browser is idle: the toast container (and its
+ * stylesheet) stay off the first paint's network and main thread. Toasts raised before it
+ * mounts wait in react-toastify's queue.
+ */
+function useAfterLoad(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let idle: number | undefined;
+    const start = () => {
+      idle =
+        typeof requestIdleCallback === 'function'
+          ? requestIdleCallback(() => setReady(true), { timeout: 2000 })
+          : window.setTimeout(() => setReady(true), 500);
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      window.removeEventListener('load', start);
+      if (idle === undefined) return;
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, []);
+  return ready;
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
+  const afterLoad = useAfterLoad();
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <RouterProvider router={router} />
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
+          {afterLoad && (
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
+          )}
         </ThemeProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -146,6 +146,8 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     publicUrl: config.PUBLIC_URL,
     policy: sessionPolicy,
     throttleWindowMs: config.AUTH_THROTTLE_WINDOW_SECONDS * 1000,
+    // The embedded database means one process, so every revocation passes through this service.
+    sessionCacheMs: overrides.database.engine === 'pglite' ? 10_000 : 0,
     onSessionsRevoked: (userId, keptSessionId) =>
       events.disconnect({ userId, exceptSessionId: keptSessionId }),
     onSessionEnded: (sessionId) => events.disconnect({ sessionId }),

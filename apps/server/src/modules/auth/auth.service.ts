@@ -63,6 +63,11 @@ export interface AuthServiceDependencies {
   policy?: SessionPolicy;
   /** How long failed sign-ins and reset requests count against an account or address. */
   throttleWindowMs?: number;
+  /**
+   * How long a resolved session may be reused without asking the database (0: always ask). Only
+   * for a single process (the embedded database), where every revocation passes through here.
+   */
+  sessionCacheMs?: number;
   /** Called when a user's sessions are revoked, so open sockets can be closed too. */
   onSessionsRevoked?: (userId: string, keptSessionId?: string) => void;
   /** Called when one session ends (logout). */
@@ -78,6 +83,7 @@ export function createAuthService({
   publicUrl,
   policy = defaultSessionPolicy,
   throttleWindowMs = 15 * 60_000,
+  sessionCacheMs = 0,
   onSessionsRevoked,
   onSessionEnded,
 }: AuthServiceDependencies) {
@@ -150,8 +156,21 @@ export function createAuthService({
     }
   }
 
+  // Resolved sessions by token hash; every revocation below drops its entries first.
+  // A lookup that overlapped a revocation (the generation moved on) is not cached.
+  const resolved = new Map<string, { actor: Actor; until: number }>();
+  let generation = 0;
+  const forget = (match: (actor: Actor) => boolean) => {
+    generation += 1;
+    for (const [hash, entry] of resolved) if (match(entry.actor)) resolved.delete(hash);
+  };
+
   async function revokeSessions(userId: string, keepSessionId?: string): Promise<void> {
+    const revoked = (actor: Actor) => actor.userId === userId && actor.sessionId !== keepSessionId;
+    forget(revoked);
     await sessions.deleteUserSessions(userId, keepSessionId);
+    // Again: a request resolved while the rows were being deleted may have cached one.
+    forget(revoked);
     onSessionsRevoked?.(userId, keepSessionId);
   }
 
@@ -211,7 +230,10 @@ export function createAuthService({
     },
 
     async logout(actor: Actor): Promise<void> {
+      const ended = (cached: Actor) => cached.sessionId === actor.sessionId;
+      forget(ended);
       await sessions.deleteSession(actor.sessionId);
+      forget(ended);
       onSessionEnded?.(actor.sessionId);
     },
 
@@ -268,15 +290,26 @@ export function createAuthService({
     /** The actor behind a token, or undefined when it is unknown, expired or idle too long. */
     async resolveToken(token: string): Promise<Actor | undefined> {
       const now = Date.now();
-      const session = await sessions.findActiveByHash(
-        hashToken(token),
-        new Date(now - policy.idleMs),
-      );
+      const tokenHash = hashToken(token);
+      const cached = resolved.get(tokenHash);
+      if (cached && cached.until > now) return cached.actor;
+      if (cached) resolved.delete(tokenHash);
+
+      const lookedUpIn = generation;
+      const session = await sessions.findActiveByHash(tokenHash, new Date(now - policy.idleMs));
       if (!session) return undefined;
       if (now - session.lastSeenAt.getTime() > policy.touchEveryMs) {
         await sessions.touchSession(session.id, new Date(now));
       }
-      return { userId: session.userId, role: session.role, sessionId: session.id };
+      const actor: Actor = { userId: session.userId, role: session.role, sessionId: session.id };
+      if (sessionCacheMs > 0 && generation === lookedUpIn) {
+        if (resolved.size >= 10_000) resolved.delete(resolved.keys().next().value!);
+        resolved.set(tokenHash, {
+          actor,
+          until: Math.min(now + sessionCacheMs, session.expiresAt.getTime()),
+        });
+      }
+      return actor;
     },
   };
 }

@@ -58,7 +58,21 @@ export function createChatsService({
   async function requireMembership(actor: Actor, chatId: string) {
     const membership = await repository.findMembership(chatId, actor.userId);
     if (!membership) throw new AppError('NOT_FOUND', 'This chat does not exist.');
+    pairs.set(chatId, { buyerId: membership.chat.buyerId, sellerId: membership.chat.sellerId });
     return membership;
+  }
+
+  // A chat's two members never change (deleting a chat only hides it for one of them), so the
+  // pair is kept after the first look and sends, typing and receipts skip that query.
+  const pairs = new Map<string, { buyerId: string; sellerId: string }>();
+  async function requirePair(actor: Actor, chatId: string) {
+    const known = pairs.get(chatId);
+    if (known && (known.buyerId === actor.userId || known.sellerId === actor.userId)) {
+      return known;
+    }
+    const { chat } = await requireMembership(actor, chatId);
+    if (pairs.size > 50_000) pairs.delete(pairs.keys().next().value!);
+    return { buyerId: chat.buyerId, sellerId: chat.sellerId };
   }
 
   async function toSummaries(rows: ChatListRow[]): Promise<ChatSummary[]> {
@@ -163,7 +177,7 @@ export function createChatsService({
       chatId: string,
       input: SendMessageBody,
     ): Promise<{ message: Message; created: boolean }> {
-      const { chat } = await requireMembership(actor, chatId);
+      const chat = await requirePair(actor, chatId);
       const key = `user:${actor.userId}`;
       sendThrottle.check(key);
       const { message, created } = await repository.insertMessage({
@@ -187,7 +201,7 @@ export function createChatsService({
     },
 
     async markRead(actor: Actor, chatId: string, messageId: string): Promise<void> {
-      const { chat } = await requireMembership(actor, chatId);
+      const chat = await requirePair(actor, chatId);
       const message = await repository.findMessageInChat(chatId, messageId);
       if (!message) throw new AppError('NOT_FOUND', 'This message does not exist in this chat.');
       const moved = await repository.markRead(chatId, actor.userId, messageId);
@@ -203,7 +217,7 @@ export function createChatsService({
     async typing(actor: Actor, chatId: string): Promise<void> {
       typingThrottle.check(`user:${actor.userId}`);
       typingThrottle.hit(`user:${actor.userId}`);
-      const { chat } = await requireMembership(actor, chatId);
+      const chat = await requirePair(actor, chatId);
       const partnerId = chat.buyerId === actor.userId ? chat.sellerId : chat.buyerId;
       events.toUsers([partnerId], 'typing', { chatId, userId: actor.userId });
     },

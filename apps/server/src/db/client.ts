@@ -6,12 +6,9 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from './schema/index.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -46,6 +43,13 @@ export async function openPglite(dataDir: string): Promise<PGlite> {
 
 export async function createDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
   if (source.kind === 'postgres') {
+    // Loaded only for PostgreSQL, so the embedded default starts without the driver.
+    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] =
+      await Promise.all([
+        import('pg'),
+        import('drizzle-orm/node-postgres'),
+        import('drizzle-orm/node-postgres/migrator'),
+      ]);
     const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);

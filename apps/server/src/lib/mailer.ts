@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 import { uuidv7 } from './uuid.js';
 
 export interface Mail {
@@ -27,30 +29,41 @@ export function createMailer(options: {
   outboxDir: string;
   log: (message: string, details: Record<string, unknown>) => void;
 }): Mailer {
+  // The mail library loads with the first message, not at start-up.
+  let transport:
+    | Promise<Transporter<SMTPTransport.SentMessageInfo | StreamTransport.SentMessageInfo>>
+    | undefined;
+  const open = (settings: string | StreamTransport.Options) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      typeof settings === 'string'
+        ? nodemailer.createTransport(settings)
+        : nodemailer.createTransport(settings),
+    ));
+  const close = () => {
+    void transport?.then((opened) => opened.close());
+  };
+
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
     return {
       async send({ link: _link, ...mail }) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await (await open(smtpUrl)).sendMail({ from: options.from, ...mail });
       },
-      close: () => transport.close(),
+      close,
     };
   }
 
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
   return {
     async send(mail) {
       const { link, ...message } = mail;
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = (await (
+        await open({ streamTransport: true, buffer: true, newline: 'unix' })
+      ).sendMail({ from: options.from, ...message })) as StreamTransport.SentMessageInfo;
       await mkdir(options.outboxDir, { recursive: true });
       const file = join(options.outboxDir, `${uuidv7()}.eml`);
       await writeFile(file, info.message as Buffer);
       options.log('mail written to the outbox', { to: mail.to, subject: mail.subject, file, link });
     },
-    close: () => transport.close(),
+    close,
   };
 }

@@ -1,8 +1,4 @@
-import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
-import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
-import pg from 'pg';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@maya/contracts';
 import type { Actor } from '../lib/actor.js';
@@ -65,7 +61,12 @@ export default fp<RealtimeOptions>(
     });
 
     const closers: (() => Promise<unknown>)[] = [];
+    // Adapters load only when configured, so a single process starts without them.
     if (options.redisUrl) {
+      const [{ createClient }, { createAdapter: createRedisAdapter }] = await Promise.all([
+        import('redis'),
+        import('@socket.io/redis-adapter'),
+      ]);
       const publisher = createClient({ url: options.redisUrl });
       const subscriber = publisher.duplicate();
       await Promise.all([publisher.connect(), subscriber.connect()]);
@@ -79,6 +80,10 @@ export default fp<RealtimeOptions>(
       // waits for its NOTIFY before it reaches even this process's sockets, so one publishing
       // connection would queue every chat event behind the last. Its transactions carry only
       // NOTIFYs and short-lived attachments, so they need not wait for a disk flush.
+      const [{ default: pg }, { createAdapter: createPostgresAdapter }] = await Promise.all([
+        import('pg'),
+        import('@socket.io/postgres-adapter'),
+      ]);
       const pool = new pg.Pool({
         connectionString: options.databaseUrl,
         max: 5,

@@ -3,7 +3,8 @@
  * against a SHA-256 of the same input measured in the same run, to show the deliberate cost.
  * (b) Whether that cost leaks into reads: the p99 of GET /api/v1/users?role=seller&limit=24 on
  * the full app (embedded PGlite seeded with BENCH_SELLERS sellers, as in read-route.bench.ts),
- * first alone, then while BENCH_SIGNINS_PER_SEC (20) correct sign-ins a second run beside it.
+ * at BENCH_READS_PER_SEC (100) requests a second, first alone, then while BENCH_SIGNINS_PER_SEC
+ * (20) correct sign-ins a second run beside it.
  * Goal: the read p99 stays ≤ 100 ms.
  *
  * Unlike read-route.bench.ts the server runs in a child process (the real entry, server.ts):
@@ -35,6 +36,7 @@ const NAME = 'auth';
 const SELLERS = Number(process.env.BENCH_SELLERS ?? 2000);
 const VERIFY_RUNS = Number(process.env.BENCH_VERIFY_RUNS ?? 30);
 const SIGNINS_PER_SEC = Number(process.env.BENCH_SIGNINS_PER_SEC ?? 20);
+const READS_PER_SEC = Number(process.env.BENCH_READS_PER_SEC ?? 100);
 const SIGNIN_USERS = 5;
 const BATCH = 500;
 const READ_PATH = '/api/v1/users?role=seller&limit=24';
@@ -239,10 +241,12 @@ async function measureReads(
   const check = await signIn(base, origin, emails[0]!, '127.0.0.1');
   if (check.status !== 200) throw new Error(`a correct sign-in answered ${check.status}`);
 
-  const options = loadOptionsFromEnv();
+  // Reads at a set rate (BENCH_READS_PER_SEC, 100), so the p99 is the latency a visitor sees
+  // at that load, not the queue of a saturated server.
+  const options = { ...loadOptionsFromEnv(), rate: READS_PER_SEC };
   const readUrl = `${base}${READ_PATH}`;
   console.log(
-    `read alone: ${options.warmup} s warm-up, then ${options.duration} s with ${options.connections} connections…`,
+    `read alone: ${options.warmup} s warm-up, then ${options.duration} s at ${READS_PER_SEC} requests/s over ${options.connections} connections…`,
   );
   const alone = await load('read alone', readUrl, options);
 

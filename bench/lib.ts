@@ -24,6 +24,11 @@ export interface LoadOptions {
   warmup: number;
   /** Concurrent connections; BENCH_CONNECTIONS, default 10. */
   connections: number;
+  /**
+   * Requests per second across all connections, for a latency figure at a set load; unset, each
+   * connection sends its next request as soon as the last is answered (saturation).
+   */
+  rate?: number;
 }
 
 export function loadOptionsFromEnv(): LoadOptions {
@@ -55,15 +60,22 @@ export function assertLocal(url: string): void {
   if (hostname !== '127.0.0.1') throw new Error(`Refusing to load ${url}: only 127.0.0.1 targets`);
 }
 
-function fire(url: string, connections: number, duration: number) {
-  return autocannon({ url, connections, duration, workers: 1, timeout: 10 });
+function fire(url: string, connections: number, duration: number, rate?: number) {
+  return autocannon({
+    url,
+    connections,
+    duration,
+    workers: 1,
+    timeout: 10,
+    ...(rate ? { overallRate: rate } : {}),
+  });
 }
 
 /** Warm-up, then the measured run. Fails when any answer was not 2xx or any request errored. */
 export async function load(target: string, url: string, options: LoadOptions): Promise<LoadResult> {
   assertLocal(url);
-  if (options.warmup > 0) await fire(url, options.connections, options.warmup);
-  const result = await fire(url, options.connections, options.duration);
+  if (options.warmup > 0) await fire(url, options.connections, options.warmup, options.rate);
+  const result = await fire(url, options.connections, options.duration, options.rate);
   const outcome: LoadResult = {
     target,
     url,

@@ -68,7 +68,7 @@ export function ProfilePage() {
           >
             {seller.firstName.slice(0, 1)}
           </Avatar>
-          <Box>
+          <Box sx={{ minWidth: 0 }}>
             <Typography variant="h1" sx={{ fontSize: '2rem' }} gutterBottom>
               {seller.fullName}
             </Typography>
@@ -80,7 +80,10 @@ export function ProfilePage() {
             {seller.email && (
               <Typography sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 1 }}>
                 <EmailIcon fontSize="small" aria-hidden />
-                <Link href={`mailto:${seller.email}`}>{seller.email}</Link>
+                {/* A long address wraps on a phone instead of running off the card. */}
+                <Link href={`mailto:${seller.email}`} sx={{ overflowWrap: 'anywhere' }}>
+                  {seller.email}
+                </Link>
               </Typography>
             )}
             <Stack direction="row" spacing={2} sx={{ mt: 3 }}>

@@ -79,4 +79,24 @@ describe('directory relevance and paging', () => {
       'Micro One',
     ]);
   });
+
+  it('pages by distance through sellers who share one point, each once, in a stable order', async () => {
+    const shared = { lat: 37.0194, lng: -7.9322 };
+    for (const name of ['Same One', 'Same Two', 'Same Three', 'Same Four']) {
+      await insertUser(db, {
+        firstName: name.split(' ')[0]!,
+        lastName: name.split(' ')[1]!,
+        category: 'hospitality',
+        address: 'Marina, Faro',
+        ...shared,
+      });
+    }
+    const query = `near=${shared.lat},${shared.lng}&radiusKm=1&sort=distance`;
+    const all = (await page(`${query}&limit=10`)).items.map((item) => item.fullName);
+    expect(all.sort()).toEqual(['Same Four', 'Same One', 'Same Three', 'Same Two']);
+    const walked = await walk(query);
+    expect(walked).toHaveLength(4);
+    expect(new Set(walked).size).toBe(4);
+    expect(await walk(query)).toEqual(walked);
+  });
 });

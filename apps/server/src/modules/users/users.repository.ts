@@ -1,6 +1,5 @@
 import {
   and,
-  asc,
   desc,
   eq,
   getTableColumns,
@@ -15,8 +14,13 @@ import { selectRows, type Database } from '../../db/client.js';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
 
 // The generated search vector is an index input, never read back.
-const { search: _search, searchText: _searchText, ...userColumns } = getTableColumns(users);
-export type User = Omit<UserRow, 'search' | 'searchText'>;
+const {
+  search: _search,
+  searchNames: _searchNames,
+  searchText: _searchText,
+  ...userColumns
+} = getTableColumns(users);
+export type User = Omit<UserRow, 'search' | 'searchNames' | 'searchText'>;
 
 export interface DirectoryQuery {
   role: UserRow['role'];
@@ -35,6 +39,9 @@ export interface DirectoryRow {
   distanceKm: number | null;
   sortValue: number | string;
 }
+
+/** Extra nearest rows read per distance page, so sellers at one point keep a stable order. */
+const TIE_SLACK = 20;
 
 export function createUsersRepository(db: Database) {
   return {
@@ -120,8 +127,8 @@ export function createUsersRepository(db: Database) {
     /**
      * One page of the directory, keyset-paged so it neither repeats nor skips while people sign up.
      *
-     * Relevance comes in tiers, each newest first: the words in the name, sector or place (the A
-     * and B weights of the search vector); then in the description only; then, only when those run
+     * Relevance comes in tiers, each newest first: the words in the name, sector or place (their
+     * own vector, `search_names`); then in the description only; then, only when those run
      * out, trigram matches of name, sector and place, so a typo still finds someone. Each tier is a
      * query the indexes answer without ranking every match (a common word matches a fifth of a
      * million sellers).
@@ -131,8 +138,7 @@ export function createUsersRepository(db: Database) {
      */
     async findDirectoryPage(query: DirectoryQuery): Promise<DirectoryRow[]> {
       const words = query.words ?? [];
-      const prefixes = (weights: string) =>
-        sql`to_tsquery('simple', ${words.map((word) => `${word}:*${weights}`).join(' & ')})`;
+      const prefixes = sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`;
       const point = sql`ll_to_earth(${users.lat}, ${users.lng})`;
       const centre = query.near
         ? sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`
@@ -176,8 +182,8 @@ export function createUsersRepository(db: Database) {
       const iso = (value: unknown) => String(value);
 
       if (query.sort === 'relevance' && words.length > 0) {
-        const inNames = sql`${users.search} @@ ${prefixes('AB')}`;
-        const anywhere = sql`${users.search} @@ ${prefixes('')}`;
+        const inNames = sql`${users.searchNames} @@ ${prefixes}`;
+        const anywhere = sql`${users.search} @@ ${prefixes}`;
         const typo = sql`${query.text ?? words.join(' ')} <% ${users.searchText}`;
         const tiers: SQL[][] = [
           [inNames],
@@ -211,7 +217,7 @@ export function createUsersRepository(db: Database) {
       if (words.length > 0) {
         conditions.push(
           or(
-            sql`${users.search} @@ ${prefixes('')}`,
+            sql`${users.search} @@ ${prefixes}`,
             sql`${query.text ?? words.join(' ')} <% ${users.searchText}`,
           )!,
         );
@@ -222,15 +228,20 @@ export function createUsersRepository(db: Database) {
             sql`(${distance}, ${users.id}) > (${query.after.value}::float8, ${query.after.id}::uuid)`,
           );
         }
-        // Nearest first from the GiST index: the straight-line distance through the earth orders
-        // points exactly as the distance along its surface does.
+        // Nearest first straight from the GiST index: the straight-line distance through the
+        // earth orders points exactly as the distance along its surface does. The index orders by
+        // that one key only (a second key makes PostgreSQL sort every point in the radius), so a
+        // few extra rows are read and ties at the same distance are put in id order here, which
+        // keeps the cursor exact unless more than TIE_SLACK sellers share one point.
         const rows = await select(
           conditions,
-          [sql`${point} <-> ${centre}`, asc(users.id)],
-          query.limit,
+          [sql`${point} <-> ${centre}`],
+          query.limit + TIE_SLACK,
           distance,
         );
-        return toRows(rows, (row) => Number(row.distanceKm));
+        return toRows(rows, (row) => Number(row.distanceKm))
+          .sort((a, b) => a.distanceKm! - b.distanceKm! || (a.user.id < b.user.id ? -1 : 1))
+          .slice(0, query.limit);
       }
 
       if (query.after) {

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "search_names" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(category, '') || ' ' || coalesce(address, ''))) STORED;--> statement-breakpoint
+CREATE INDEX "users_search_names_idx" ON "users" USING gin ("search_names");

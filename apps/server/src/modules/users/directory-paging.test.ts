@@ -100,3 +100,46 @@ describe('directory relevance and paging', () => {
     expect(await walk(query)).toEqual(walked);
   });
 });
+
+describe('text search beyond the newest window', () => {
+  it('finds old and new matches in order, whichever half of the search finds them', async () => {
+    const { createUsersRepository } = await import('./users.repository.js');
+    const { createUsersService } = await import('./users.service.js');
+    // A window of two accounts: the newest two are searched in time order, the rest by index.
+    const service = createUsersService(createUsersRepository(db, { newestWindow: 2 }));
+    const at = Date.UTC(2027, 0, 1);
+    const make = (firstName: string, description: string, offset: number) =>
+      insertUser(db, {
+        firstName,
+        lastName: 'Window',
+        description,
+        category: 'beauty',
+        address: 'Rua 1, Aveiro',
+        createdAt: new Date(at + offset),
+      });
+    await make('Oldest', 'quartzite benches', 1);
+    await make('Older', 'plain', 2);
+    await make('Middle', 'quartzite floors', 3);
+    await make('Newer', 'plain', 4);
+    await make('Newest', 'quartzite walls', 5);
+
+    const names = async (sort: 'relevance' | 'newest', limit: number, cursor?: string) =>
+      service.findUsers(null, { q: 'quartzite', sort, limit, cursor });
+    for (const sort of ['relevance', 'newest'] as const) {
+      const whole = await names(sort, 10);
+      expect(whole.items.map((item) => item.fullName)).toEqual([
+        'Newest Window',
+        'Middle Window',
+        'Oldest Window',
+      ]);
+      const walked: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const result = await names(sort, 1, cursor);
+        walked.push(...result.items.map((item) => item.fullName));
+        cursor = result.nextCursor ?? undefined;
+      } while (cursor && walked.length < 10);
+      expect(walked).toEqual(['Newest Window', 'Middle Window', 'Oldest Window']);
+    }
+  });
+});

@@ -43,7 +43,18 @@ export interface DirectoryRow {
 /** Extra nearest rows read per distance page, so sellers at one point keep a stable order. */
 const TIE_SLACK = 20;
 
-export function createUsersRepository(db: Database) {
+/** Newest accounts searched in time order before a text search falls back to its own index. */
+const NEWEST_WINDOW = 5_000;
+
+export interface UsersRepositoryOptions {
+  /** NEWEST_WINDOW, smaller in tests so both halves of a text search run on a few rows. */
+  newestWindow?: number;
+}
+
+export function createUsersRepository(
+  db: Database,
+  { newestWindow = NEWEST_WINDOW }: UsersRepositoryOptions = {},
+) {
   return {
     async findById(id: string): Promise<User | undefined> {
       const [row] = await db
@@ -181,6 +192,43 @@ export function createUsersRepository(db: Database) {
       const createdAt = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
       const iso = (value: unknown) => String(value);
 
+      /**
+       * Rows matching a text condition, newest first. The planner cannot tell a rare word from a
+       * common one (prefix matches have no statistics), and walking the created_at index for a
+       * word nobody uses reads every account. So the newest `newestWindow` accounts are searched in
+       * created_at order, which a common word fills at once; only if they hold too few matches is
+       * the rest searched through the text index and sorted, and a word that rare has few
+       * matches to sort.
+       */
+      const newestMatches = async (matches: SQL[], limit: number, after?: SQL) => {
+        const conditions = after ? [...matches, after] : matches;
+        const order = [desc(users.createdAt), desc(users.id)];
+        const [edge] = await db
+          .select({ at: createdAt, id: users.id })
+          .from(users)
+          .where(and(eq(users.role, query.role), after))
+          .orderBy(...order)
+          .offset(newestWindow)
+          .limit(1);
+        if (!edge) return select(conditions, order, limit, createdAt);
+        const edgeRow = sql`(${edge.at}::timestamptz, ${edge.id}::uuid)`;
+        const recent = await select(
+          [...conditions, sql`(${users.createdAt}, ${users.id}) >= ${edgeRow}`],
+          order,
+          limit,
+          createdAt,
+        );
+        if (recent.length >= limit) return recent;
+        const older = await select(
+          [...conditions, sql`(${users.createdAt}, ${users.id}) < ${edgeRow}`],
+          // An expression, so no index can supply the order and the text index finds the rows.
+          [sql`${users.createdAt} + interval '0 seconds' desc`, desc(users.id)],
+          limit - recent.length,
+          createdAt,
+        );
+        return [...recent, ...older];
+      };
+
       if (query.sort === 'relevance' && words.length > 0) {
         const inNames = sql`${users.searchNames} @@ ${prefixes}`;
         const anywhere = sql`${users.search} @@ ${prefixes}`;
@@ -196,17 +244,14 @@ export function createUsersRepository(db: Database) {
         const fromTier = cursor ? Number(cursor[1]) : 1;
         const found: DirectoryRow[] = [];
         for (let tier = fromTier; tier <= tiers.length && found.length < query.limit; tier += 1) {
-          const conditions = [...base, ...tiers[tier - 1]!];
-          if (cursor && tier === fromTier && query.after) {
-            conditions.push(
-              sql`(${users.createdAt}, ${users.id}) < (${cursor[2]}::timestamptz, ${query.after.id}::uuid)`,
-            );
-          }
-          const rows = await select(
-            conditions,
-            [desc(users.createdAt), desc(users.id)],
+          const after =
+            cursor && tier === fromTier && query.after
+              ? sql`(${users.createdAt}, ${users.id}) < (${cursor[2]}::timestamptz, ${query.after.id}::uuid)`
+              : undefined;
+          const rows = await newestMatches(
+            [...base, ...tiers[tier - 1]!],
             query.limit - found.length,
-            createdAt,
+            after,
           );
           found.push(...toRows(rows, (row) => `${tier}|${iso(row.sortValue)}`));
         }
@@ -244,17 +289,18 @@ export function createUsersRepository(db: Database) {
           .slice(0, query.limit);
       }
 
-      if (query.after) {
-        conditions.push(
-          sql`(${users.createdAt}, ${users.id}) < (${query.after.value}::timestamptz, ${query.after.id}::uuid)`,
-        );
-      }
-      const rows = await select(
-        conditions,
-        [desc(users.createdAt), desc(users.id)],
-        query.limit,
-        createdAt,
-      );
+      const after = query.after
+        ? sql`(${users.createdAt}, ${users.id}) < (${query.after.value}::timestamptz, ${query.after.id}::uuid)`
+        : undefined;
+      const rows =
+        words.length > 0
+          ? await newestMatches(conditions, query.limit, after)
+          : await select(
+              after ? [...conditions, after] : conditions,
+              [desc(users.createdAt), desc(users.id)],
+              query.limit,
+              createdAt,
+            );
       return toRows(rows, (row) => iso(row.sortValue));
     },
 

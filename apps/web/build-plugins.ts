@@ -1,9 +1,12 @@
 // Vite plugins of the production build (see vite.config.ts).
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
+import type { Prerendered } from './src/prerender';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -14,8 +17,9 @@ async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      // dist/.vite holds the manifest, which is read by scripts and never served.
-      if (entry.name !== '.vite') yield* files(path);
+      // dist/.vite holds the manifest, which is read by scripts and never served; routeShells
+      // compresses the shells itself once their pages are prerendered.
+      if (entry.name !== '.vite' && entry.name !== 'shells') yield* files(path);
     } else if (COMPRESSIBLE.test(entry.name)) {
       yield path;
     }
@@ -40,51 +44,74 @@ export function precompress(): Plugin {
     // After the bundle and the public files are written.
     async closeBundle() {
       const jobs: Promise<void>[] = [];
-      for await (const path of files(outDir)) {
-        jobs.push(
-          (async () => {
-            const source = await readFile(path);
-            if ((await stat(path)).size < 512) return;
-            const [br, gz] = await Promise.all([
-              brotli(source, {
-                params: {
-                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                  [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-                },
-              }),
-              gzipAsync(source, { level: 9 }),
-            ]);
-            if (br.length < source.length) await writeFile(`${path}.br`, br);
-            if (gz.length < source.length) await writeFile(`${path}.gz`, gz);
-          })(),
-        );
-      }
+      for await (const path of files(outDir)) jobs.push(compress(path));
       await Promise.all(jobs);
     },
   };
 }
 
-/**
- * For each first path segment of a public page, the modules its first paint needs beyond the
- * entry: the screen's route module, the bars, and any text the screen loads on demand.
- */
-export type RouteShells = Record<string, string[]>;
+/** Writes the brotli and gzip copies of one file (none for a file under 512 bytes). */
+async function compress(path: string): Promise<void> {
+  const source = await readFile(path);
+  if ((await stat(path)).size < 512) return;
+  const [br, gz] = await Promise.all([
+    brotli(source, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    }),
+    gzipAsync(source, { level: 9 }),
+  ]);
+  if (br.length < source.length) await writeFile(`${path}.br`, br);
+  if (gz.length < source.length) await writeFile(`${path}.gz`, gz);
+}
+
+/** A public page's shell (see routeShells). */
+export interface RouteShell {
+  /** The route the segment's pages match (src/app/router.tsx), such as `/sellers/:id`. */
+  route: string;
+  /**
+   * The modules its first paint needs beyond the entry: the screen's route module, the bars,
+   * and any text the screen loads on demand.
+   */
+  modules: string[];
+  /** The namespaces of long texts the page shows (src/lib/i18n), loaded before it renders. */
+  namespaces?: string[];
+}
+
+/** The shells by first path segment. */
+export type RouteShells = Record<string, RouteShell>;
 
 /**
+ * Adds `<link rel="modulepreload">` to index.html for `everyPage`, the modules every page loads
+ * right after the entry (the app's start, which the entry imports once the page is painted).
+ *
  * Writes dist/shells/<segment>.html: index.html plus `<link rel="modulepreload">` for the
  * chunks that page loads next (its screen, the bars and everything they import statically), so
  * the browser fetches them beside the entry instead of discovering them one level at a time
  * after the entry has run. The server answers a page URL with its segment's shell, and with
  * index.html for every other URL (apps/server/src/plugins/web.ts). The root page is `index`.
+ *
+ * Then each shell gets its page prerendered (src/prerender.tsx, built for Node on the side):
+ * the HTML inside <div id="root"> and the page's styles in <head>, so the browser paints the
+ * page from the HTML alone and src/main.tsx hydrates it.
  */
-export function routeShells(routes: RouteShells): Plugin {
+export function routeShells(routes: RouteShells, everyPage: string[] = []): Plugin {
   let root = '';
+  let outDir = '';
   return {
     name: 'maya:route-shells',
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
       root = config.root;
+      outDir = config.build.outDir.startsWith('/')
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await prerenderShells(root, outDir, routes);
     },
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
@@ -103,9 +130,7 @@ export function routeShells(routes: RouteShells): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error('maya:route-shells: no entry chunk');
       const preloadedByIndex = closure(entry.fileName, new Set());
-      const source = String(html.source);
-
-      for (const [segment, modules] of Object.entries(routes)) {
+      const chunksOf = (modules: string[]) => {
         const files = new Set<string>();
         for (const module of modules) {
           const id = join(root, module);
@@ -114,10 +139,19 @@ export function routeShells(routes: RouteShells): Plugin {
           if (!chunk) throw new Error(`maya:route-shells: ${module} is not a chunk of the build`);
           closure(chunk.fileName, files);
         }
-        const links = [...files]
-          .filter((file) => !preloadedByIndex.has(file))
-          .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
-          .join('');
+        return [...files].filter((file) => !preloadedByIndex.has(file));
+      };
+      const preloads = (files: string[]) =>
+        files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+
+      // What every page loads right after the entry (the app's start): index.html, which every
+      // other page is answered with, preloads it too.
+      const always = chunksOf(everyPage);
+      html.source = String(html.source).replace('  </head>', `${preloads(always)}  </head>`);
+      const source = html.source;
+
+      for (const [segment, { modules }] of Object.entries(routes)) {
+        const links = preloads(chunksOf(modules).filter((file) => !always.includes(file)));
         this.emitFile({
           type: 'asset',
           fileName: `shells/${segment || 'index'}.html`,
@@ -126,4 +160,69 @@ export function routeShells(routes: RouteShells): Plugin {
       }
     },
   };
+}
+
+/** A route pattern's URL for the prerender: `/sellers/:id` is rendered at `/sellers/_`. */
+const sampleUrl = (route: string) => route.replace(/:\w+/g, '_');
+
+const attribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * Builds src/prerender.tsx for Node (under node_modules, so its imports resolve to the app's
+ * dependencies), renders every shell's page with it and writes the page into the shell.
+ */
+async function prerenderShells(root: string, outDir: string, routes: RouteShells): Promise<void> {
+  const ssrDir = join(root, 'node_modules', '.maya-prerender');
+  try {
+    await build({
+      configFile: false,
+      root,
+      mode: 'production',
+      logLevel: 'warn',
+      publicDir: false,
+      plugins: [react()],
+      build: {
+        ssr: 'src/prerender.tsx',
+        outDir: ssrDir,
+        emptyOutDir: true,
+        minify: false,
+        rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+      },
+    });
+    const { render } = (await import(pathToFileURL(join(ssrDir, 'prerender.mjs')).href)) as {
+      render: (url: string, namespaces?: string[]) => Promise<Prerendered>;
+    };
+    // One page at a time: the app's modules (i18n, the router's lazy screens) are shared.
+    for (const [segment, { route, namespaces = [] }] of Object.entries(routes)) {
+      const path = join(outDir, 'shells', `${segment || 'index'}.html`);
+      const rendered = await render(sampleUrl(route), namespaces);
+      // React writes resource hints (an image preload) ahead of the markup; they belong in
+      // <head>, where hydration never looks.
+      const hints = /^(?:<link [^>]*>)*/.exec(rendered.html)?.[0] ?? '';
+      const html = rendered.html.slice(hints.length);
+      // The CSP allows no inline script: a page React could not finish would need one.
+      if (/<script|<!--\$[?!]-->/.test(html)) {
+        throw new Error(`maya:route-shells: the prerendered ${route} needs an inline script`);
+      }
+      const styles = `${hints}${rendered.styles}`;
+      const shell = await readFile(path, 'utf8');
+      if (!shell.includes('<div id="root"></div>')) {
+        throw new Error(`maya:route-shells: no empty <div id="root"> in ${path}`);
+      }
+      const rootAttributes = [
+        `data-route="${attribute(route)}"`,
+        ...(namespaces.length > 0 ? [`data-namespaces="${attribute(namespaces.join(' '))}"`] : []),
+      ].join(' ');
+      await writeFile(
+        path,
+        shell
+          .replace('  </head>', `    ${styles}\n  </head>`)
+          .replace('<div id="root"></div>', () => `<div id="root" ${rootAttributes}>${html}</div>`),
+      );
+      await compress(path);
+    }
+  } finally {
+    await rm(ssrDir, { recursive: true, force: true });
+  }
 }

@@ -6,28 +6,33 @@ const api = 'http://localhost:3000';
 
 // The public pages by first path segment (src/app/router.tsx): what each paints first.
 const bars = ['src/components/layout/top-bar.tsx', 'src/components/layout/footer.tsx'];
-const route = (name: string, ...extra: string[]) => [
-  `src/app/routes/${name}.route.tsx`,
-  ...bars,
-  ...extra,
-];
+const page = (route: string, name: string, ...extra: string[]) => ({
+  route,
+  modules: [`src/app/routes/${name}.route.tsx`, ...bars, ...extra],
+});
 const longTexts = 'src/lib/i18n/locales/pages/en.json';
-// Signed out, / is the landing page, which waits for the session answer (the schemas chunk).
+const withLongTexts = (route: string, name: string) => ({
+  ...page(route, name, longTexts),
+  namespaces: ['pages'],
+});
+// Each is prerendered signed out (apps/web/build-plugins.ts); the landing page's route waits
+// for nothing, and the schemas chunk it needs (the featured sellers) loads beside it.
 const shells: RouteShells = {
-  '': route('landing', '../../packages/contracts/src/index.ts'),
-  home: route('landing'),
-  About: route('features'),
-  pricing: route('pricing'),
-  monetization: route('monetization', longTexts),
-  privacy: route('privacy', longTexts),
-  terms: route('terms', longTexts),
-  sellerauth: route('auth'),
-  buyerauth: route('auth'),
-  sellers: route('profile'),
+  '': page('/', 'landing', '../../packages/contracts/src/index.ts'),
+  home: page('/home', 'landing'),
+  About: page('/About', 'features'),
+  pricing: page('/pricing', 'pricing'),
+  monetization: withLongTexts('/monetization', 'monetization'),
+  privacy: withLongTexts('/privacy', 'privacy'),
+  terms: withLongTexts('/terms', 'terms'),
+  sellerauth: page('/sellerauth', 'auth'),
+  buyerauth: page('/buyerauth', 'auth'),
+  sellers: page('/sellers/:id', 'profile'),
 };
 
 export default defineConfig({
-  plugins: [react(), routeShells(shells), precompress()],
+  // src/main.tsx imports src/boot.tsx once a prerendered page is painted; every page preloads it.
+  plugins: [react(), routeShells(shells, ['src/boot.tsx']), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -1,14 +1,10 @@
 import './lib/zod-config';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { languageReady } from './lib/i18n';
 
-// A visitor who chose Portuguese sees Portuguese from the first paint, not English first.
-void languageReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// A public page arrives prerendered (apps/web/build-plugins.ts): the HTML is the page, so it is
+// painted before the app's code runs (boot.tsx, downloaded beside this script), which then
+// hydrates it. Any other page has nothing to paint yet and starts at once.
+const prerendered = document.getElementById('root')?.dataset.route !== undefined;
+const afterPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+void (prerendered ? afterPaint() : Promise.resolve()).then(() => import('./boot'));

@@ -1,9 +1,9 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { RouterProvider, type RouterProviderProps } from 'react-router';
 import i18n from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
@@ -38,9 +38,16 @@ function useAfterLoad(): boolean {
   return ready;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+export interface AppProps {
+  /** The prerender (src/prerender.tsx) renders a memory router at a given URL. */
+  router?: RouterProviderProps['router'];
+  /** main.tsx seeds it when it hydrates a prerendered page (signed out until the session answers). */
+  queryClient?: QueryClient;
+}
+
+export function App({ router: givenRouter, queryClient: givenClient }: AppProps = {}) {
+  const [queryClient] = useState(() => givenClient ?? createQueryClient());
+  const [router] = useState(() => givenRouter ?? createAppRouter());
   const afterLoad = useAfterLoad();
   return (
     <I18nextProvider i18n={i18n}>

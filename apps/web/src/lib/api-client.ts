@@ -36,6 +36,15 @@ export async function apiRequest<T extends z.ZodType>(
 ): Promise<z.infer<T>> {
   const parser = Promise.resolve(schema);
   parser.catch(() => undefined); // awaited below; a failed fetch must not leave it unhandled
+  const payload = await apiFetch(path, options);
+  return (await parser).parse(payload);
+}
+
+/**
+ * The request without the schema: the answer's JSON (null for 204), unchecked. For the rare
+ * caller that can recognise an answer without the schemas chunk (the signed-out session).
+ */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<unknown> {
   const isForm = options.body instanceof FormData;
   let response: Response;
   try {
@@ -59,7 +68,7 @@ export async function apiRequest<T extends z.ZodType>(
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(networkProblem('Network Error'));
   }
-  if (response.status === 204) return (await parser).parse(null);
+  if (response.status === 204) return null;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const { isProblem } = await import('@maya/contracts');
@@ -69,5 +78,5 @@ export async function apiRequest<T extends z.ZodType>(
         : networkProblem(`Request failed with status code ${response.status}`),
     );
   }
-  return (await parser).parse(payload);
+  return payload;
 }

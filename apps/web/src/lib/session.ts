@@ -6,22 +6,35 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { PrivateUser } from '@maya/contracts';
-import { apiRequest } from './api-client';
+import { apiFetch, apiRequest } from './api-client';
 
 // zod and the contracts are loaded beside the first request rather than in the first page's
 // script (see scripts/size-budget.mjs).
 const schemas = () => import('@maya/contracts');
 
-/** The signed-in user, or null. The session itself is an httpOnly cookie the app never reads. */
+/** `{"user":null}`, the whole answer for a visitor who is not signed in. */
+function isSignedOut(payload: unknown): boolean {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    Object.keys(payload).length === 1 &&
+    (payload as { user?: unknown }).user === null
+  );
+}
+
+/**
+ * The signed-in user, or null. The session itself is an httpOnly cookie the app never reads.
+ * A signed-out answer needs no schema, so a visitor's page never waits for (or runs) the
+ * schemas chunk just to learn that nobody is signed in.
+ */
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
-  queryFn: async (): Promise<PrivateUser | null> =>
-    (
-      await apiRequest(
-        '/auth/session',
-        schemas().then((contracts) => contracts.currentSessionSchema),
-      )
-    ).user,
+  queryFn: async (): Promise<PrivateUser | null> => {
+    const payload = await apiFetch('/auth/session');
+    if (isSignedOut(payload)) return null;
+    const { currentSessionSchema } = await schemas();
+    return currentSessionSchema.parse(payload).user;
+  },
   staleTime: 5 * 60_000,
 });
 

@@ -82,7 +82,9 @@ export function Footer() {
             ))}
           </Box>
         </Box>
-        <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+        {/* The page's HTML is prerendered at build time: a visit in a later year than the build
+            shows this year once the app takes over, without a hydration warning. */}
+        <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }} suppressHydrationWarning>
           {t('footer.copyright', { year: new Date().getFullYear(), brand })}
         </Typography>
       </Container>

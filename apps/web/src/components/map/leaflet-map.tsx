@@ -91,13 +91,32 @@ export function LeafletMap({
   }, []);
 
   useEffect(() => {
-    if (!map.current || !config) return;
+    const instance = map.current;
+    const node = element.current;
+    if (!instance || !node || !config) return;
     const tiles = L.tileLayer(config.mapTileUrl, {
       attribution: config.mapAttribution,
       maxZoom: 19,
     });
-    tiles.addTo(map.current);
+    if (typeof IntersectionObserver === 'undefined') {
+      tiles.addTo(instance);
+      return () => {
+        tiles.remove();
+      };
+    }
+    // The tiles are fetched once the map is (nearly) on screen: a map further down a page
+    // costs nothing until the visitor scrolls to it.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        tiles.addTo(instance);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(node);
     return () => {
+      observer.disconnect();
       tiles.remove();
     };
   }, [config]);
@@ -137,6 +156,9 @@ export function LeafletMap({
         overflow: 'hidden',
         bgcolor: '#e8eaf6',
         zIndex: 0,
+        // Leaflet draws the attribution's links without an underline; inside its line of text
+        // they need one to be told apart (WCAG link-in-text-block).
+        '& .leaflet-control-attribution a': { textDecoration: 'underline' },
       }}
     />
   );

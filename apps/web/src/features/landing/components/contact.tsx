@@ -27,7 +27,8 @@ export function Contact() {
   const { t } = useTranslation();
   const email = t('landing.email');
   const emailQr = useQrCode(`mailto:${email}`);
-  const siteQr = useQrCode(window.location.origin);
+  // The build prerenders this page in Node, where there is no window (the code is drawn after).
+  const siteQr = useQrCode(typeof window === 'undefined' ? '' : window.location.origin);
   return (
     <Container component="section" id="contact" aria-labelledby="contact-title" sx={{ py: 6 }}>
       <Typography id="contact-title" variant="h2" gutterBottom>

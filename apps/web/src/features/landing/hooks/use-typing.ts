@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 export interface TypingOptions {
   typeSpeed: number;
@@ -6,8 +6,24 @@ export interface TypingOptions {
   delay: number;
 }
 
-const reducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeToMotion(onChange: () => void): () => void {
+  const query = window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/**
+ * The visitor's motion preference. The page's HTML is prerendered with motion (Node has no
+ * preference), so hydration starts from that and only then switches, without a mismatch.
+ */
+const useReducedMotion = () =>
+  useSyncExternalStore(
+    subscribeToMotion,
+    () => Boolean(window.matchMedia?.(REDUCED_MOTION).matches),
+    () => false,
+  );
 
 /** Types each line, waits, deletes it and moves on; shows the first line still when motion is reduced. */
 export function useTyping(
@@ -18,7 +34,7 @@ export function useTyping(
   const [length, setLength] = useState(0);
   const [deleting, setDeleting] = useState(false);
   const line = lines[index % lines.length] ?? '';
-  const still = reducedMotion();
+  const still = useReducedMotion();
 
   useEffect(() => {
     if (still || lines.length === 0) return;

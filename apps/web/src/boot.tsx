@@ -1,0 +1,53 @@
+// The app's start, loaded by main.tsx: renders the page, or hydrates its prerendered HTML.
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchPath } from 'react-router';
+import { App } from './app/app';
+import i18n, { languageReady, loadNamespace } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+import { sessionQuery } from './lib/session';
+
+const container = document.getElementById('root')!;
+// A public page's shell holds the page prerendered at build time (apps/web/build-plugins.ts):
+// data-route is the route it was rendered for, data-namespaces the long texts it shows.
+const { route, namespaces = '' } = container.dataset;
+const queryClient = createQueryClient();
+if (route !== undefined) {
+  // The prerendered page is the signed-out one: show it as it is, and ask who is signed in at
+  // once (the seeded answer is already stale), switching to the signed-in page if need be.
+  queryClient.setQueryData(sessionQuery.queryKey, null, { updatedAt: 0 });
+}
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>
+);
+
+/** The HTML is this very page as the first render will draw it: English, same URL, no query. */
+const matchesPrerender = () =>
+  route !== undefined &&
+  i18n.language === 'en' &&
+  window.location.search === '' &&
+  matchPath(route, window.location.pathname) !== null;
+
+// A visitor who chose Portuguese sees Portuguese from the first paint of the app.
+void languageReady.then(async () => {
+  if (!matchesPrerender()) {
+    createRoot(container).render(app);
+    return;
+  }
+  try {
+    await Promise.all(
+      namespaces.split(' ').flatMap((name) => (name ? [loadNamespace(name)] : [])),
+    );
+  } catch {
+    // Without its texts the page would not match its HTML: draw it afresh (it loads them).
+    createRoot(container).render(app);
+    return;
+  }
+  // A transition: the hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+});

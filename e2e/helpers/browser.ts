@@ -233,6 +233,17 @@ export async function newPage(
     async goto(path) {
       const response = await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'load' });
       if (!response) throw new ExpectationError(`GET ${path} gave no document response`);
+      // A public page arrives prerendered and answers clicks and typing once the app has
+      // hydrated it, which the app marks with <html data-ready> (apps/web/src/app/router.tsx).
+      await page
+        .waitForFunction(
+          () =>
+            document.getElementById('root')?.dataset.route === undefined ||
+            document.documentElement.dataset.ready !== undefined,
+          undefined,
+          { timeout: 15_000 },
+        )
+        .catch(() => undefined);
       if (response.status() >= 400) {
         throw new ExpectationError(`GET ${path} answered ${response.status()}`);
       }

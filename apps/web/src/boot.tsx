@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
 import { App } from './app/app';
+import { screenReady } from './app/router';
 import i18n, { languageReady, loadNamespace } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { sessionQuery } from './lib/session';
@@ -13,9 +14,20 @@ const container = document.getElementById('root')!;
 const { route, namespaces = '' } = container.dataset;
 const queryClient = createQueryClient();
 if (route !== undefined) {
-  // The prerendered page is the signed-out one: show it as it is, and ask who is signed in at
-  // once (the seeded answer is already stale), switching to the signed-in page if need be.
-  queryClient.setQueryData(sessionQuery.queryKey, null, { updatedAt: 0 });
+  // The prerendered page is the signed-out one: show it as it is, and ask who is signed in only
+  // once the page is hydrated and the browser is idle (an answer arriving mid-hydration would
+  // change what the parts not yet hydrated draw, and they would no longer match their HTML),
+  // then switch to the signed-in page if need be.
+  queryClient.setQueryData(sessionQuery.queryKey, null);
+  const idle = () =>
+    new Promise<void>((resolve) =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(() => resolve(), { timeout: 1000 })
+        : setTimeout(resolve, 200),
+    );
+  void Promise.race([screenReady, new Promise((resolve) => setTimeout(resolve, 5000))])
+    .then(idle)
+    .then(() => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }));
 }
 const app = (
   <StrictMode>

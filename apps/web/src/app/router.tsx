@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useSearchParams, type RouteObject } from 'react-router';
 import { DocumentTitle } from '../components/document-title';
 import { PageLoader } from '../components/page-loader';
@@ -23,6 +23,25 @@ const screens = {
   account: lazy(() => import('./routes/account.route')),
 } satisfies Record<string, ComponentType>;
 
+let markScreenReady: () => void = () => undefined;
+/** Settles once the first screen is live (see ScreenReady). */
+export const screenReady = new Promise<void>((resolve) => {
+  markScreenReady = resolve;
+});
+
+/**
+ * Marks <html data-ready> once a screen is live: its code has loaded and, for a prerendered
+ * page, its HTML is hydrated, so it answers clicks and keeps what is typed. The browser suite
+ * waits for it after opening a page (e2e/helpers/browser.ts); boot.tsx asks for the session then.
+ */
+function ScreenReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+    markScreenReady();
+  }, []);
+  return null;
+}
+
 /** A lazy screen with its tab title (a key under "titles"; the landing page's is a whole title). */
 function screen(Screen: ComponentType, title: string): ReactNode {
   return (
@@ -30,6 +49,7 @@ function screen(Screen: ComponentType, title: string): ReactNode {
       <DocumentTitle titleKey={`titles.${title}`} full={title === 'landing'} />
       <Suspense fallback={<PageLoader />}>
         <Screen />
+        <ScreenReady />
       </Suspense>
     </>
   );

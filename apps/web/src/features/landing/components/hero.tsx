@@ -90,6 +90,7 @@ export function Hero({ onAsk }: { onAsk: () => void }) {
             alt={t('landing.heroAlt')}
             width={280}
             height={280}
+            fetchPriority="high"
             style={{ maxWidth: '70vw', height: 'auto' }}
           />
         </Box>

@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useFeaturedSellers } from '../api/get-featured-sellers';
@@ -11,7 +12,10 @@ import { useFeaturedSellers } from '../api/get-featured-sellers';
 /** A looping strip of the eight featured sellers; the copy is hidden from assistive technology. */
 export function TrustedSellers() {
   const { t } = useTranslation();
-  const { data, isError } = useFeaturedSellers();
+  const sellers = useFeaturedSellers();
+  // The strip is drawn in a background render that yields to the browser, not in the update
+  // that delivers the answer, which would hold the main thread for the whole strip at once.
+  const { data, isError } = useDeferredValue(sellers);
   if (isError || !data || data.items.length === 0) return null;
   const loop = [...data.items, ...data.items];
   return (

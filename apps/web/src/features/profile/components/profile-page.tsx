@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -26,7 +26,9 @@ const LeafletMap = lazy(() =>
 export function ProfilePage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const profile = useProfile(id);
+  // The profile is drawn in a background render that yields to the browser, not in the update
+  // that delivers the answer.
+  const profile = useDeferredValue(useProfile(id));
   const { user } = useSession();
   const openChat = useOpenChat();
 

@@ -146,8 +146,9 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     publicUrl: config.PUBLIC_URL,
     policy: sessionPolicy,
     throttleWindowMs: config.AUTH_THROTTLE_WINDOW_SECONDS * 1000,
-    // The embedded database means one process, so every revocation passes through this service.
-    sessionCacheMs: overrides.database.engine === 'pglite' ? 10_000 : 0,
+    // A session is looked up once per 10 s per process. Revocations drop it at once here, and
+    // reach the other processes sharing a PostgreSQL through the socket adapter (below).
+    sessionCacheMs: 10_000,
     onSessionsRevoked: (userId, keptSessionId) =>
       events.disconnect({ userId, exceptSessionId: keptSessionId }),
     onSessionEnded: (sessionId) => events.disconnect({ sessionId }),
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     databaseUrl: config.DATABASE_URL,
     redisUrl: config.REDIS_URL,
     authenticate: (token) => authService.resolveToken(token),
+    onSessionsEndedElsewhere: (target) => authService.forgetSessions(target),
     events,
   });
   registerChatSocketHandlers(app.io, chats);

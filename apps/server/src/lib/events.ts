@@ -1,5 +1,8 @@
 import type { ServerToClientEvents } from '@maya/contracts';
 
+/** The sessions of a user (all, or all but one), or one session. */
+export type SessionsTarget = { userId: string; exceptSessionId?: string } | { sessionId: string };
+
 /**
  * How services tell connected clients what happened, without knowing about sockets. Events go
  * to users (every tab and device of theirs), after the change is committed.
@@ -10,8 +13,11 @@ export interface EventBus {
     event: E,
     payload: Parameters<ServerToClientEvents[E]>[0],
   ): void;
-  /** Closes the sockets of a user, or of one session of theirs, or all but one session. */
-  disconnect(target: { userId: string; exceptSessionId?: string } | { sessionId: string }): void;
+  /**
+   * Sessions have ended: closes their sockets, and tells every other process, which may hold
+   * them in its session cache.
+   */
+  disconnect(target: SessionsTarget): void;
 }
 
 /**

@@ -1,15 +1,26 @@
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
+import { MessageType, type BroadcastOptions, type ClusterAdapter } from 'socket.io-adapter';
 import type { ClientToServerEvents, ServerToClientEvents } from '@maya/contracts';
 import type { Actor } from '../lib/actor.js';
-import type { EventBus } from '../lib/events.js';
+import type { EventBus, SessionsTarget } from '../lib/events.js';
 import { bearerToken, SESSION_COOKIE } from './auth.js';
 
 export interface SocketData {
   actor: Actor;
 }
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
+/** What processes tell each other through the adapter. */
+interface InterServerEvents {
+  'sessions:ended': (target: SessionsTarget) => void;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
 
 declare module 'fastify' {
@@ -23,7 +34,33 @@ export interface RealtimeOptions {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   authenticate(token: string): Promise<Actor | undefined>;
+  /** Sessions another process has ended (see EventBus.disconnect). */
+  onSessionsEndedElsewhere(target: SessionsTarget): void;
   events: { attach(transport: EventBus): void };
+}
+
+/**
+ * The cluster adapter delivers an event to this process's sockets only after its NOTIFY has
+ * round-tripped through PostgreSQL, so every chat event would wait on the database. Here the
+ * local sockets get it at once and the other processes get it when the NOTIFY lands; no event
+ * relies on the order between processes.
+ */
+export function deliverLocallyFirst(adapter: ClusterAdapter): ClusterAdapter {
+  const publishThenDeliver = adapter.broadcast.bind(adapter);
+  const publish = (adapter as unknown as { publish(message: object): void }).publish.bind(adapter);
+  adapter.broadcast = (packet: unknown, opts: BroadcastOptions) => {
+    if (opts.flags?.local) return publishThenDeliver(packet, opts);
+    void publishThenDeliver(packet, { ...opts, flags: { ...opts.flags, local: true } });
+    publish({
+      type: MessageType.BROADCAST,
+      data: {
+        packet,
+        opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags },
+      },
+    });
+    return Promise.resolve();
+  };
+  return adapter;
 }
 
 function cookieToken(header: string | undefined): string | undefined {
@@ -61,6 +98,7 @@ export default fp<RealtimeOptions>(
     });
 
     const closers: (() => Promise<unknown>)[] = [];
+    let clustered = false;
     // Adapters load only when configured, so a single process starts without them.
     if (options.redisUrl) {
       const [{ createClient }, { createAdapter: createRedisAdapter }] = await Promise.all([
@@ -71,15 +109,15 @@ export default fp<RealtimeOptions>(
       const subscriber = publisher.duplicate();
       await Promise.all([publisher.connect(), subscriber.connect()]);
       io.adapter(createRedisAdapter(publisher, subscriber));
+      clustered = true;
       closers.push(
         () => publisher.quit(),
         () => subscriber.quit(),
       );
     } else if (options.databaseUrl) {
-      // The adapter holds one connection for LISTEN and publishes on the others; every emit
-      // waits for its NOTIFY before it reaches even this process's sockets, so one publishing
-      // connection would queue every chat event behind the last. Its transactions carry only
-      // NOTIFYs and short-lived attachments, so they need not wait for a disk flush.
+      // The adapter holds one connection for LISTEN and publishes on the others. Its
+      // transactions carry only NOTIFYs and short-lived attachments, so they need not wait for a
+      // disk flush.
       const [{ default: pg }, { createAdapter: createPostgresAdapter }] = await Promise.all([
         import('pg'),
         import('@socket.io/postgres-adapter'),
@@ -90,7 +128,12 @@ export default fp<RealtimeOptions>(
         options: '-c synchronous_commit=off',
       });
       pool.on('error', (error) => app.log.error({ err: error }, 'realtime database pool error'));
-      io.adapter(createPostgresAdapter(pool, { heartbeatInterval: 5_000 }));
+      const createNamespaceAdapter = createPostgresAdapter(pool, { heartbeatInterval: 5_000 });
+      // Socket.IO calls the factory with `new`, so it must be a function, not an arrow.
+      io.adapter(function (nsp: Parameters<typeof createNamespaceAdapter>[0]) {
+        return deliverLocallyFirst(createNamespaceAdapter(nsp));
+      });
+      clustered = true;
       closers.push(() => pool.end());
     }
 
@@ -112,6 +155,8 @@ export default fp<RealtimeOptions>(
         .catch(() => next(new Error('unavailable')));
     });
 
+    io.sockets.on('sessions:ended', (target) => options.onSessionsEndedElsewhere(target));
+
     io.on('connection', (socket) => {
       const { actor } = socket.data;
       void socket.join([`user:${actor.userId}`, `session:${actor.sessionId}`]);
@@ -123,6 +168,7 @@ export default fp<RealtimeOptions>(
         (io.to(rooms).emit as (event: string, payload: unknown) => boolean)(event, payload);
       },
       disconnect(target) {
+        if (clustered) io.serverSideEmit('sessions:ended', target);
         if ('sessionId' in target) io.in(`session:${target.sessionId}`).disconnectSockets(true);
         else if (target.exceptSessionId)
           io.in(`user:${target.userId}`)

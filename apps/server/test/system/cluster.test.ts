@@ -83,5 +83,21 @@ describe.runIf(readEnv('DATABASE_URL'))('two server processes on one PostgreSQL'
       ),
     ]);
     expect(event).toEqual({ chatId: chat.chat.id, message: sent.message });
+
+    // Each process caches sessions; a sign-out through one must hold at once on the other, not
+    // when its cache entry runs out (10 s).
+    const session = (url: string) =>
+      fetch(`${url}/api/v1/me`, {
+        headers: { authorization: `Bearer ${buyer.token}` },
+      }).then((response) => response.status);
+    expect(await session(second.url)).toBe(200);
+    const loggedOut = await fetch(`${first.url}/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect(loggedOut.status).toBe(204);
+    const startedAt = Date.now();
+    await expect.poll(() => session(second.url), { interval: 50, timeout: 9_000 }).toBe(401);
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
   }, 60_000);
 });

@@ -10,6 +10,7 @@ import type {
 } from '@maya/contracts';
 import type { Actor } from '../../lib/actor.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { SessionsTarget } from '../../lib/events.js';
 import { AppError } from '../../lib/app-error.js';
 import { createThrottle } from '../../lib/throttle.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
@@ -283,6 +284,18 @@ export function createAuthService({
       await users.anonymize(actor.userId);
       await resets.deleteUserResets(actor.userId);
       await revokeSessions(actor.userId);
+    },
+
+    /**
+     * Drops cached sessions that another process has ended, so that a sign-out there holds here
+     * within the time its notice takes to arrive rather than the cache's lifetime.
+     */
+    forgetSessions(target: SessionsTarget): void {
+      forget((cached) =>
+        'sessionId' in target
+          ? cached.sessionId === target.sessionId
+          : cached.userId === target.userId && cached.sessionId !== target.exceptSessionId,
+      );
     },
 
     purgeExpiredSessions: () => sessions.deleteExpired(new Date(Date.now() - policy.idleMs)),

@@ -93,6 +93,30 @@ async function startProduct() {
   throw new Error('the server was not ready within 300 s');
 }
 
+// The metrics behind the performance score (CLS ×1000), printed so a low score says why.
+const METRICS = {
+  FCP: ['first-contentful-paint', 1],
+  LCP: ['largest-contentful-paint', 1],
+  TBT: ['total-blocking-time', 1],
+  SI: ['speed-index', 1],
+  'CLS×1000': ['cumulative-layout-shift', 1000],
+};
+
+/**
+ * One Lighthouse run. Chromium occasionally reports no navigation start (NO_NAVSTART) or a
+ * similar trace hiccup; such a run is repeated, up to twice, rather than counted.
+ */
+async function audit(url, port) {
+  for (let attempt = 1; ; attempt += 1) {
+    const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= 3 || !/NAVSTART|TRACE|NO_FCP/.test(lhr.runtimeError.code ?? '')) {
+      throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    }
+    console.log(`${url}: ${lhr.runtimeError.code}, run again`);
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -122,12 +146,12 @@ try {
     const path = page.replace(':id', sellerId);
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const { lhr } = await lighthouse(`${product.url}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-      });
-      if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+      const lhr = await audit(`${product.url}${path}`, chrome.port);
+      if (process.env.AUDIT_SAVE_LHR) {
+        await mkdir(process.env.AUDIT_SAVE_LHR, { recursive: true });
+        const name = `${path.replaceAll('/', '_') || '_'}-${run + 1}.json`;
+        await writeFile(join(process.env.AUDIT_SAVE_LHR, name), JSON.stringify(lhr));
+      }
       const scores = Object.fromEntries(
         Object.keys(THRESHOLDS).map((id) => [id, Math.round(lhr.categories[id].score * 100)]),
       );
@@ -141,13 +165,22 @@ try {
             audit.scoreDisplayMode !== 'manual',
         )
         .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
-      runs.push({ scores, lost, lcpMs: lhr.audits['largest-contentful-paint']?.numericValue });
+      const metrics = Object.fromEntries(
+        Object.entries(METRICS).map(([name, [id, scale]]) => [
+          name,
+          Math.round(lhr.audits[id].numericValue * scale),
+        ]),
+      );
+      runs.push({ scores, lost, metrics });
     }
     const medians = Object.fromEntries(
       Object.keys(THRESHOLDS).map((id) => [id, median(runs.map((run) => run.scores[id]))]),
     );
     results.push({ page, path, medians, runs });
-    console.log(`${page}: ${JSON.stringify(medians)}`);
+    const metricMedians = Object.keys(METRICS).map(
+      (name) => `${name} ${median(runs.map((run) => run.metrics[name]))}`,
+    );
+    console.log(`${page}: ${JSON.stringify(medians)} — ${metricMedians.join(', ')}`);
   }
 } finally {
   if (chrome) await chrome.kill();

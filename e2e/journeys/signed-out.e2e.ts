@@ -14,6 +14,7 @@ import {
   SCREEN_WIDTHS,
   type PageSession,
 } from '../helpers/index.js';
+import { BUYER, DEMO_PASSWORD } from './support.js';
 
 const SIGNED_OUT_ROUTES = [
   '/',
@@ -91,3 +92,35 @@ journey('signed out: an unknown route shows the landing page', async ({ newPage 
   landing.expectNoIssues();
   unknown.expectNoIssues();
 });
+
+journey(
+  'signed out: what a client types into the prerendered sign-in page before the app has loaded signs them in',
+  async ({ newPage }) => {
+    const visitor = await newPage();
+    const { page } = visitor;
+    // The app's scripts are held back: the page is only its prerendered HTML meanwhile.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/buyerauth', { waitUntil: 'commit' });
+    await page.getByLabel(/^Email/).fill(BUYER);
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    expect(
+      await page.evaluate(() => document.documentElement.dataset.ready === undefined),
+      'the app was already live: the test did not type before hydration',
+    );
+
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined);
+    const email = await page.getByLabel(/^Email/).inputValue();
+    expect(email === BUYER, `after hydration the email field holds ${JSON.stringify(email)}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    visitor.expectNoIssues();
+  },
+);

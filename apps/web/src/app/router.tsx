@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, useSearchParams, type RouteObject } from
 import { DocumentTitle } from '../components/document-title';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
+import { adoptEarlyInput } from '../lib/early-input';
 import { useSession } from '../lib/session';
 import { RootLayout } from './root-layout';
 
@@ -33,9 +34,11 @@ export const screenReady = new Promise<void>((resolve) => {
  * Marks <html data-ready> once a screen is live: its code has loaded and, for a prerendered
  * page, its HTML is hydrated, so it answers clicks and keeps what is typed. The browser suite
  * waits for it after opening a page (e2e/helpers/browser.ts); boot.tsx asks for the session then.
+ * What was typed into the prerendered page meanwhile is handed to the hydrated fields.
  */
 function ScreenReady() {
   useEffect(() => {
+    if (document.documentElement.dataset.ready === undefined) adoptEarlyInput();
     document.documentElement.dataset.ready = '';
     markScreenReady();
   }, []);

@@ -12,12 +12,12 @@ export function adoptEarlyInput(root: ParentNode = document): void {
     const typed = field.value;
     if (typed === field.defaultValue) continue;
     const prototype = Object.getPrototypeOf(field) as object;
-    const setNative = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
-    if (!setNative) continue;
+    const native = Object.getOwnPropertyDescriptor(prototype, 'value');
+    if (!native?.set) continue;
     // React tracks the last value it saw through the element's own `value` setter: report the
     // rendered value to it, put the typed text back behind its back, and announce the input.
     field.value = field.defaultValue;
-    setNative.call(field, typed);
+    native.set.call(field, typed);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }

@@ -87,10 +87,11 @@ export type RouteShells = Record<string, RouteShell>;
  * Adds `<link rel="modulepreload">` to index.html for `everyPage`, the modules every page loads
  * right after the entry (the app's start, which the entry imports once the page is painted).
  *
- * Writes dist/shells/<segment>.html: index.html plus `<link rel="modulepreload">` for the
- * chunks that page loads next (its screen, the bars and everything they import statically), so
- * the browser fetches them beside the entry instead of discovering them one level at a time
- * after the entry has run. The server answers a page URL with its segment's shell, and with
+ * Writes dist/shells/<segment>.html: index.html plus the list of chunks that page loads next
+ * (the app's start, its screen, the bars and everything they import statically) in
+ * `<meta name="modules">`, which src/main.tsx preloads all at once after the first paint, so the
+ * browser fetches them side by side instead of discovering them one level at a time, and none of
+ * them competes with the page's first paint. The server answers a page URL with its segment's shell, and with
  * index.html for every other URL (apps/server/src/plugins/web.ts). The root page is `index`.
  *
  * Then each shell gets its page prerendered (src/prerender.tsx, built for Node on the side):
@@ -142,20 +143,28 @@ export function routeShells(routes: RouteShells, everyPage: string[] = []): Plug
         return [...files].filter((file) => !preloadedByIndex.has(file));
       };
       const preloads = (files: string[]) =>
-        files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+        files
+          .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
+          .join('');
 
       // What every page loads right after the entry (the app's start): index.html, which every
-      // other page is answered with, preloads it too.
+      // other page is answered with, preloads it.
       const always = chunksOf(everyPage);
-      html.source = String(html.source).replace('  </head>', `${preloads(always)}  </head>`);
-      const source = html.source;
+      const source = String(html.source);
+      html.source = source.replace('  </head>', `${preloads(always)}  </head>`);
 
+      // A shell's page is painted from its HTML, so its scripts wait for that paint: the list
+      // is a <meta> the preload scanner ignores, and src/main.tsx turns it into preloads then.
       for (const [segment, { modules }] of Object.entries(routes)) {
-        const links = preloads(chunksOf(modules).filter((file) => !always.includes(file)));
+        const files = [...always, ...chunksOf(modules).filter((file) => !always.includes(file))];
+        const list = files.map((file) => `/${file}`).join(' ');
         this.emitFile({
           type: 'asset',
           fileName: `shells/${segment || 'index'}.html`,
-          source: source.replace('  </head>', `${links}  </head>`),
+          source: source.replace(
+            '  </head>',
+            `    <meta name="modules" content="${list}" />\n  </head>`,
+          ),
         });
       }
     },

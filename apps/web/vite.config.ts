@@ -15,10 +15,9 @@ const withLongTexts = (route: string, name: string) => ({
   ...page(route, name, longTexts),
   namespaces: ['pages'],
 });
-// Each is prerendered signed out (apps/web/build-plugins.ts); the landing page's route waits
-// for nothing, and the schemas chunk it needs (the featured sellers) loads beside it.
+// Each is prerendered signed out (apps/web/build-plugins.ts); none needs the schemas chunk.
 const shells: RouteShells = {
-  '': page('/', 'landing', '../../packages/contracts/src/index.ts'),
+  '': page('/', 'landing'),
   home: page('/home', 'landing'),
   About: page('/About', 'features'),
   pricing: page('/pricing', 'pricing'),
@@ -54,12 +53,19 @@ export default defineConfig({
         // zod and the contract schemas share one chunk, loaded after the first page's script
         // (src/lib/zod-config.ts tells zod "no eval" for the CSP before it loads). zod/v3 stays
         // out: only the AI SDK (assistant chunk) needs it, and it never compiles parsers with eval.
-        manualChunks(id) {
-          if (/[\\/]zod[\\/]v3[\\/]/.test(id)) return undefined;
-          if (/[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]/.test(id)) {
-            return 'schemas';
-          }
-          return undefined;
+        codeSplitting: {
+          groups: [
+            // Plain data that pages list without the schemas; captured first, so the schemas
+            // group (which takes its members' imports along) leaves it out.
+            { name: 'sectors', test: /[\\/]contracts[\\/]src[\\/]sectors\.ts$/, priority: 2 },
+            {
+              name: 'schemas',
+              priority: 1,
+              test: (id) =>
+                !/[\\/]zod[\\/]v3[\\/]/.test(id) &&
+                /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]/.test(id),
+            },
+          ],
         },
       },
     },

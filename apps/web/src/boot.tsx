@@ -49,9 +49,7 @@ void languageReady.then(async () => {
     return;
   }
   try {
-    await Promise.all(
-      namespaces.split(' ').flatMap((name) => (name ? [loadNamespace(name)] : [])),
-    );
+    await Promise.all(namespaces.split(' ').flatMap((name) => (name ? [loadNamespace(name)] : [])));
   } catch {
     // Without its texts the page would not match its HTML: draw it afresh (it loads them).
     createRoot(container).render(app);

@@ -7,4 +7,19 @@ const prerendered = document.getElementById('root')?.dataset.route !== undefined
 const afterPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-void (prerendered ? afterPaint() : Promise.resolve()).then(() => import('./boot'));
+/** The chunks the page needs next (its shell lists them), fetched side by side. */
+function preloadPageModules() {
+  const list = document.querySelector<HTMLMetaElement>('meta[name="modules"]')?.content ?? '';
+  for (const href of list.split(' ')) {
+    if (!href.startsWith('/')) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+void (prerendered ? afterPaint().then(preloadPageModules) : Promise.resolve()).then(
+  () => import('./boot'),
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sectors } from './sectors.js';
 
 export const idSchema = z.uuid();
 
@@ -6,11 +7,9 @@ export const roleSchema = z.enum(['buyer', 'seller']).meta({ id: 'Role' });
 export type Role = z.infer<typeof roleSchema>;
 
 /** The four sectors the marketplace bridges (SPEC §1). */
-export const sectorSchema = z
-  .enum(['influencer-marketing', 'hospitality', 'construction', 'beauty'])
-  .meta({ id: 'Sector' });
+export const sectorSchema = z.enum(sectors).meta({ id: 'Sector' });
 export type Sector = z.infer<typeof sectorSchema>;
-export const sectors = sectorSchema.options;
+export { sectors };
 
 export const locationSchema = z
   .object({

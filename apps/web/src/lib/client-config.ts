@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { clientConfigSchema } from '@maya/contracts';
-import { apiRequest } from './api-client';
+import type { ClientConfig } from '@maya/contracts';
+import { apiCall } from './api-client';
 
 export const clientConfigQuery = queryOptions({
   queryKey: ['config'],
-  queryFn: ({ signal }) => apiRequest('/config', clientConfigSchema, { signal }),
+  queryFn: ({ signal }) => apiCall<ClientConfig>('/config', { signal }),
   staleTime: Infinity,
 });
 

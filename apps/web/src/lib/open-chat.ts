@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { chatResponseSchema } from '@maya/contracts';
+import type { chatResponseSchema } from '@maya/contracts';
+import type { z } from 'zod';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { apiRequest } from './api-client';
+import { apiCall } from './api-client';
 
 /** Chat Now: opens (or creates) the one chat with this person and goes to it. */
 export function useOpenChat() {
@@ -10,7 +11,10 @@ export function useOpenChat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (partnerId: string) =>
-      apiRequest('/chats', chatResponseSchema, { method: 'POST', body: { partnerId } }),
+      apiCall<z.infer<typeof chatResponseSchema>>('/chats', {
+        method: 'POST',
+        body: { partnerId },
+      }),
     onSuccess: ({ chat }) => {
       localStorage.setItem('navBtn', 'Chats');
       void queryClient.invalidateQueries({ queryKey: ['chats'] });

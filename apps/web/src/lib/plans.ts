@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { plansResponseSchema } from '@maya/contracts';
-import { apiRequest } from './api-client';
+import type { PlansResponse } from '@maya/contracts';
+import { apiCall } from './api-client';
 import i18n from './i18n';
 
 export const plansQuery = queryOptions({
   queryKey: ['plans'],
-  queryFn: ({ signal }) => apiRequest('/plans', plansResponseSchema, { signal }),
+  queryFn: ({ signal }) => apiCall<PlansResponse>('/plans', { signal }),
   staleTime: 10 * 60_000,
 });
 

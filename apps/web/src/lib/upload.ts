@@ -1,5 +1,6 @@
-import { isProblem, uploadResponseSchema, type UploadedImage } from '@maya/contracts';
+import type { UploadedImage } from '@maya/contracts';
 import { ApiError } from './api-client';
+import { loadContracts } from './contracts';
 
 /**
  * Uploads images with XMLHttpRequest, the one browser API that reports upload progress.
@@ -27,23 +28,25 @@ export function uploadImages(
       } catch {
         payload = undefined;
       }
-      if (request.status === 201) {
-        resolve(uploadResponseSchema.parse(payload).files);
-        return;
-      }
-      reject(
-        new ApiError(
-          isProblem(payload)
-            ? payload
-            : {
-                type: 'about:blank',
-                title: 'Upload failed',
-                status: request.status,
-                code: 'UNAVAILABLE',
-                detail: 'An error occurred',
-              },
-        ),
-      );
+      const status = request.status;
+      loadContracts()
+        .then(({ isProblem, uploadResponseSchema }) => {
+          if (status === 201) return resolve(uploadResponseSchema.parse(payload).files);
+          reject(
+            new ApiError(
+              isProblem(payload)
+                ? payload
+                : {
+                    type: 'about:blank',
+                    title: 'Upload failed',
+                    status,
+                    code: 'UNAVAILABLE',
+                    detail: 'An error occurred',
+                  },
+            ),
+          );
+        })
+        .catch(reject);
     };
     request.onerror = () =>
       reject(

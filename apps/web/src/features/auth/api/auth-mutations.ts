@@ -1,18 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  acceptedSchema,
-  sessionResponseSchema,
-  type LoginBody,
-  type PasswordResetConfirmBody,
-  type SignupBody,
+import type {
+  LoginBody,
+  PasswordResetConfirmBody,
+  SessionResponse,
+  SignupBody,
 } from '@maya/contracts';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { sessionQuery } from '../../../lib/session';
 
 function useSignedIn() {
   const queryClient = useQueryClient();
-  return (data: z.infer<typeof sessionResponseSchema>) => {
+  return (data: SessionResponse) => {
     queryClient.setQueryData(sessionQuery.queryKey, data.user);
   };
 }
@@ -21,7 +19,7 @@ export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (body: LoginBody) =>
-      apiRequest('/auth/login', sessionResponseSchema, { method: 'POST', body }),
+      apiCall<SessionResponse>('/auth/login', { method: 'POST', body }),
     onSuccess: signedIn,
   });
 }
@@ -30,7 +28,7 @@ export function useSignup() {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (body: SignupBody) =>
-      apiRequest('/auth/signup', sessionResponseSchema, { method: 'POST', body }),
+      apiCall<SessionResponse>('/auth/signup', { method: 'POST', body }),
     onSuccess: signedIn,
   });
 }
@@ -38,13 +36,16 @@ export function useSignup() {
 export function useRequestReset() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest('/auth/password-reset', acceptedSchema, { method: 'POST', body: { email } }),
+      apiCall<{ message: string }>('/auth/password-reset', {
+        method: 'POST',
+        body: { email },
+      }),
   });
 }
 
 export function useConfirmReset() {
   return useMutation({
     mutationFn: (body: PasswordResetConfirmBody) =>
-      apiRequest('/auth/password-reset/confirm', z.null(), { method: 'POST', body }),
+      apiCall<null>('/auth/password-reset/confirm', { method: 'POST', body }),
   });
 }

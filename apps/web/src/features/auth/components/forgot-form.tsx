@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { passwordResetRequestBodySchema } from '@maya/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, schemaErrors, type FieldErrors } from '../../../components/field-errors';
+import { loadContracts, prefetchContracts } from '../../../lib/contracts';
 import { useRequestReset } from '../api/auth-mutations';
 import { Busy } from './busy';
 
@@ -16,8 +16,9 @@ export function ForgotForm() {
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { passwordResetRequestBodySchema } = await loadContracts();
     const parsed = passwordResetRequestBodySchema.safeParse({ email });
     if (!parsed.success) return setErrors(schemaErrors(parsed.error));
     setErrors({});
@@ -27,7 +28,17 @@ export function ForgotForm() {
   if (request.isPending) return <Busy />;
   if (request.isSuccess) return <Alert severity="success">{t('auth.resetSent')}</Alert>;
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+    <Stack
+      component="form"
+      noValidate
+      onFocus={prefetchContracts}
+      onSubmit={(event) => {
+        submit(event).catch((error: unknown) =>
+          setErrors({ email: errorMessage(error, t('errors.network')) }),
+        );
+      }}
+      spacing={2}
+    >
       <Typography color="text.secondary">{t('auth.forgotIntro')}</Typography>
       {request.isError && (
         <Alert severity="error">{errorMessage(request.error, t('errors.network'))}</Alert>

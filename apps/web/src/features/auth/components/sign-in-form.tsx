@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { loginBodySchema } from '@maya/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +11,7 @@ import {
   schemaErrors,
   type FieldErrors,
 } from '../../../components/field-errors';
+import { loadContracts, prefetchContracts } from '../../../lib/contracts';
 import { useLogin } from '../api/auth-mutations';
 import { Busy } from './busy';
 
@@ -27,8 +27,9 @@ export function SignInForm() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { loginBodySchema } = await loadContracts();
     const parsed = loginBodySchema.safeParse({ email, password });
     if (!parsed.success) return setErrors(schemaErrors(parsed.error));
     setErrors({});
@@ -40,10 +41,21 @@ export function SignInForm() {
 
   if (login.isPending) return <Busy />;
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+    <Stack
+      component="form"
+      noValidate
+      onFocus={prefetchContracts}
+      onSubmit={(event) => {
+        submit(event).catch((error: unknown) =>
+          setErrors({ form: errorMessage(error, t('errors.network')) }),
+        );
+      }}
+      spacing={2}
+    >
       {login.isError && (
         <Alert severity="error">{errorMessage(login.error, t('auth.wrongCredentials'))}</Alert>
       )}
+      {errors.form && <Alert severity="error">{errors.form}</Alert>}
       <TextField
         label={t('auth.email')}
         type="email"

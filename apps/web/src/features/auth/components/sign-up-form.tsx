@@ -7,13 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  sectors,
-  signupBodySchema,
-  type Role,
-  type Sector,
-  type UploadedImage,
-} from '@maya/contracts';
+import type { Role, Sector, UploadedImage } from '@maya/contracts';
+import { sectors } from '@maya/contracts/sectors';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -25,6 +20,7 @@ import {
 } from '../../../components/field-errors';
 import { LocationFields, parsePoint, type LatLngText } from '../../../components/location-fields';
 import { acceptedImageTypes, shortName, uploadImages } from '../../../lib/upload';
+import { loadContracts, prefetchContracts } from '../../../lib/contracts';
 import { useSignup } from '../api/auth-mutations';
 import { Busy } from './busy';
 
@@ -67,8 +63,9 @@ export function SignUpForm({ role }: { role: Role }) {
       .finally(() => setProgress(undefined));
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { signupBodySchema } = await loadContracts();
     const location = parsePoint(point);
     const parsed = signupBodySchema.safeParse({
       role,
@@ -94,10 +91,21 @@ export function SignUpForm({ role }: { role: Role }) {
 
   if (signup.isPending) return <Busy />;
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+    <Stack
+      component="form"
+      noValidate
+      onFocus={prefetchContracts}
+      onSubmit={(event) => {
+        submit(event).catch((error: unknown) =>
+          setErrors({ form: errorMessage(error, t('errors.network')) }),
+        );
+      }}
+      spacing={2}
+    >
       {signup.isError && (
         <Alert severity="error">{errorMessage(signup.error, t('errors.network'))}</Alert>
       )}
+      {errors.form && <Alert severity="error">{errors.form}</Alert>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
           label={t('auth.email')}

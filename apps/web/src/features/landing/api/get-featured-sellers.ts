@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { featuredSellersSchema } from '@maya/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import type { FeaturedSellers } from '@maya/contracts';
+import { apiCall } from '../../../lib/api-client';
 
 export const featuredSellersQuery = queryOptions({
   queryKey: ['users', 'featured'],
-  queryFn: ({ signal }) => apiRequest('/users/featured', featuredSellersSchema, { signal }),
+  queryFn: ({ signal }) => apiCall<FeaturedSellers>('/users/featured', { signal }),
   staleTime: 5 * 60_000,
 });
 

@@ -1,14 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, schemaErrors, type FieldErrors } from '../../../components/field-errors';
-import { loadContracts, prefetchContracts } from '../../../lib/contracts';
 import { useRequestReset } from '../api/auth-mutations';
 import { Busy } from './busy';
+import { CheckedForm, type Contracts } from './checked-form';
 
 export function ForgotForm() {
   const { t } = useTranslation();
@@ -16,9 +15,7 @@ export function ForgotForm() {
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { passwordResetRequestBodySchema } = await loadContracts();
+  const submit = ({ passwordResetRequestBodySchema }: Contracts) => {
     const parsed = passwordResetRequestBodySchema.safeParse({ email });
     if (!parsed.success) return setErrors(schemaErrors(parsed.error));
     setErrors({});
@@ -28,17 +25,7 @@ export function ForgotForm() {
   if (request.isPending) return <Busy />;
   if (request.isSuccess) return <Alert severity="success">{t('auth.resetSent')}</Alert>;
   return (
-    <Stack
-      component="form"
-      noValidate
-      onFocus={prefetchContracts}
-      onSubmit={(event) => {
-        submit(event).catch((error: unknown) =>
-          setErrors({ email: errorMessage(error, t('errors.network')) }),
-        );
-      }}
-      spacing={2}
-    >
+    <CheckedForm onSend={submit} onFailure={(message) => setErrors({ email: message })}>
       <Typography color="text.secondary">{t('auth.forgotIntro')}</Typography>
       {request.isError && (
         <Alert severity="error">{errorMessage(request.error, t('errors.network'))}</Alert>
@@ -56,6 +43,6 @@ export function ForgotForm() {
       <Button type="submit" variant="contained" size="large">
         {t('auth.sendMessage')}
       </Button>
-    </Stack>
+    </CheckedForm>
   );
 }

@@ -1,8 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -11,9 +10,9 @@ import {
   schemaErrors,
   type FieldErrors,
 } from '../../../components/field-errors';
-import { loadContracts, prefetchContracts } from '../../../lib/contracts';
 import { useLogin } from '../api/auth-mutations';
 import { Busy } from './busy';
+import { CheckedForm, type Contracts } from './checked-form';
 
 export function SignInForm() {
   const { t } = useTranslation();
@@ -27,9 +26,7 @@ export function SignInForm() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { loginBodySchema } = await loadContracts();
+  const submit = ({ loginBodySchema }: Contracts) => {
     const parsed = loginBodySchema.safeParse({ email, password });
     if (!parsed.success) return setErrors(schemaErrors(parsed.error));
     setErrors({});
@@ -41,17 +38,7 @@ export function SignInForm() {
 
   if (login.isPending) return <Busy />;
   return (
-    <Stack
-      component="form"
-      noValidate
-      onFocus={prefetchContracts}
-      onSubmit={(event) => {
-        submit(event).catch((error: unknown) =>
-          setErrors({ form: errorMessage(error, t('errors.network')) }),
-        );
-      }}
-      spacing={2}
-    >
+    <CheckedForm onSend={submit} onFailure={(message) => setErrors({ form: message })}>
       {login.isError && (
         <Alert severity="error">{errorMessage(login.error, t('auth.wrongCredentials'))}</Alert>
       )}
@@ -79,6 +66,6 @@ export function SignInForm() {
       <Button type="submit" variant="contained" size="large">
         {t('auth.signIn')}
       </Button>
-    </Stack>
+    </CheckedForm>
   );
 }

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Role, Sector, UploadedImage } from '@maya/contracts';
 import { sectors } from '@maya/contracts/sectors';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -20,9 +20,9 @@ import {
 } from '../../../components/field-errors';
 import { LocationFields, parsePoint, type LatLngText } from '../../../components/location-fields';
 import { acceptedImageTypes, shortName, uploadImages } from '../../../lib/upload';
-import { loadContracts, prefetchContracts } from '../../../lib/contracts';
 import { useSignup } from '../api/auth-mutations';
 import { Busy } from './busy';
+import { CheckedForm, type Contracts } from './checked-form';
 
 export function SignUpForm({ role }: { role: Role }) {
   const { t } = useTranslation();
@@ -63,9 +63,7 @@ export function SignUpForm({ role }: { role: Role }) {
       .finally(() => setProgress(undefined));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { signupBodySchema } = await loadContracts();
+  const submit = ({ signupBodySchema }: Contracts) => {
     const location = parsePoint(point);
     const parsed = signupBodySchema.safeParse({
       role,
@@ -91,17 +89,7 @@ export function SignUpForm({ role }: { role: Role }) {
 
   if (signup.isPending) return <Busy />;
   return (
-    <Stack
-      component="form"
-      noValidate
-      onFocus={prefetchContracts}
-      onSubmit={(event) => {
-        submit(event).catch((error: unknown) =>
-          setErrors({ form: errorMessage(error, t('errors.network')) }),
-        );
-      }}
-      spacing={2}
-    >
+    <CheckedForm onSend={submit} onFailure={(message) => setErrors({ form: message })}>
       {signup.isError && (
         <Alert severity="error">{errorMessage(signup.error, t('errors.network'))}</Alert>
       )}
@@ -194,6 +182,6 @@ export function SignUpForm({ role }: { role: Role }) {
       <Button type="submit" variant="contained" size="large">
         {t('auth.createAccount')}
       </Button>
-    </Stack>
+    </CheckedForm>
   );
 }

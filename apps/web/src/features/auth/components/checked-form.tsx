@@ -1,0 +1,40 @@
+import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../components/field-errors';
+import { loadContracts, prefetchContracts } from '../../../lib/contracts';
+
+export type Contracts = Awaited<ReturnType<typeof loadContracts>>;
+
+/**
+ * A form whose input is checked with the contract schemas before it is sent. They load when the
+ * form is first focused (see lib/contracts.ts); `onSend` gets them when it is sent, and
+ * `onFailure` the sentence to show if they could not be loaded.
+ */
+export function CheckedForm({
+  onSend,
+  onFailure,
+  children,
+}: {
+  onSend: (contracts: Contracts) => void;
+  onFailure: (message: string) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onFocus={prefetchContracts}
+      onSubmit={(event) => {
+        event.preventDefault();
+        loadContracts()
+          .then(onSend)
+          .catch((error: unknown) => onFailure(errorMessage(error, t('errors.network'))));
+      }}
+    >
+      {children}
+    </Stack>
+  );
+}

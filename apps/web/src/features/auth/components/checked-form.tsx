@@ -1,4 +1,5 @@
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../components/field-errors';
@@ -36,5 +37,30 @@ export function CheckedForm({
     >
       {children}
     </Stack>
+  );
+}
+
+/** The email field of the sign-in and reset forms. */
+export function EmailField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.email')}
+      type="email"
+      autoComplete="email"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(error)}
+      helperText={error}
+      required
+    />
   );
 }

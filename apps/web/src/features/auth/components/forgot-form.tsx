@@ -1,13 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, schemaErrors, type FieldErrors } from '../../../components/field-errors';
 import { useRequestReset } from '../api/auth-mutations';
 import { Busy } from './busy';
-import { CheckedForm, type Contracts } from './checked-form';
+import { CheckedForm, EmailField, type Contracts } from './checked-form';
 
 export function ForgotForm() {
   const { t } = useTranslation();
@@ -30,16 +29,7 @@ export function ForgotForm() {
       {request.isError && (
         <Alert severity="error">{errorMessage(request.error, t('errors.network'))}</Alert>
       )}
-      <TextField
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={Boolean(errors.email)}
-        helperText={errors.email}
-        required
-      />
+      <EmailField value={email} onChange={setEmail} error={errors.email} />
       <Button type="submit" variant="contained" size="large">
         {t('auth.sendMessage')}
       </Button>

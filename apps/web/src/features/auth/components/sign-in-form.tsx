@@ -12,7 +12,7 @@ import {
 } from '../../../components/field-errors';
 import { useLogin } from '../api/auth-mutations';
 import { Busy } from './busy';
-import { CheckedForm, type Contracts } from './checked-form';
+import { CheckedForm, EmailField, type Contracts } from './checked-form';
 
 export function SignInForm() {
   const { t } = useTranslation();
@@ -43,16 +43,7 @@ export function SignInForm() {
         <Alert severity="error">{errorMessage(login.error, t('auth.wrongCredentials'))}</Alert>
       )}
       {errors.form && <Alert severity="error">{errors.form}</Alert>}
-      <TextField
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={Boolean(errors.email)}
-        helperText={errors.email}
-        required
-      />
+      <EmailField value={email} onChange={setEmail} error={errors.email} />
       <TextField
         label={t('auth.password')}
         type="password"

@@ -52,3 +52,25 @@ export async function connectSocket(url: string, token: string): Promise<Recorde
 }
 
 export const settle = (ms = 250) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sockets for a chat's buyer and seller and for a stranger to it, connected side by side, with a
+ * watch on both members' next `message:new` (the stranger's events should stay empty).
+ */
+export async function connectChatAndStranger(
+  url: string,
+  tokens: { buyer: string; seller: string; stranger: string },
+) {
+  const [buyer, seller, stranger] = await Promise.all([
+    connectSocket(url, tokens.buyer),
+    connectSocket(url, tokens.seller),
+    connectSocket(url, tokens.stranger),
+  ]);
+  return {
+    buyerSocket: buyer,
+    sellerSocket: seller,
+    strangerSocket: stranger,
+    arriving: seller.next('message:new'),
+    echo: buyer.next('message:new'),
+  };
+}

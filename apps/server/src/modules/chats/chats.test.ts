@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { signUp, type SignedUp } from '../../../test/sessions.js';
-import { connectSocket, settle } from '../../../test/sockets.js';
+import { connectChatAndStranger, connectSocket, settle } from '../../../test/sockets.js';
 
 const { app, url } = await buildTestApp({}, { listen: true });
 
@@ -85,14 +85,11 @@ describe('messages in real time', () => {
   it('delivers a sent message at once to both participants and to nobody else', async () => {
     const { buyer, seller, chatId } = await setup();
     const stranger = await signUp(app, { role: 'seller' });
-    const [buyerSocket, sellerSocket, strangerSocket] = await Promise.all([
-      connectSocket(url, buyer.token),
-      connectSocket(url, seller.token),
-      connectSocket(url, stranger.token),
-    ]);
-
-    const arriving = sellerSocket.next('message:new');
-    const echo = buyerSocket.next('message:new');
+    const { strangerSocket, arriving, echo } = await connectChatAndStranger(url, {
+      buyer: buyer.token,
+      seller: seller.token,
+      stranger: stranger.token,
+    });
     const response = await send(buyer, chatId, '  Do you cater for 40 people?  ', 'client-abc-123');
     expect(response.statusCode).toBe(201);
     const { message } = response.json();

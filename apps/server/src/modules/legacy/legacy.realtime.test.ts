@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { legacyChatAnswerSchema } from '@maya/contracts';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { signUp, type SignedUp } from '../../../test/sessions.js';
-import { connectSocket, settle } from '../../../test/sockets.js';
+import { connectChatAndStranger, connectSocket, settle } from '../../../test/sockets.js';
 
 const { app, url } = await buildTestApp({}, { listen: true });
 
@@ -45,14 +45,11 @@ describe('messages saved through the old calls', () => {
   it('reach both participants’ sockets at once, like messages sent from the web inbox', async () => {
     const { buyer, seller, chatId } = await setup();
     const stranger = await signUp(app, { role: 'seller' });
-    const [buyerSocket, sellerSocket, strangerSocket] = await Promise.all([
-      connectSocket(url, buyer.token),
-      connectSocket(url, seller.token),
-      connectSocket(url, stranger.token),
-    ]);
-
-    const arriving = sellerSocket.next('message:new');
-    const echo = buyerSocket.next('message:new');
+    const { strangerSocket, arriving, echo } = await connectChatAndStranger(url, {
+      buyer: buyer.token,
+      seller: seller.token,
+      stranger: stranger.token,
+    });
     const response = await save(buyer, chatId, [{ content: 'Is Saturday free?', isUser: true }]);
     expect(response.statusCode).toBe(200);
     const event = await arriving;

@@ -433,7 +433,8 @@ interface LoadRun {
   seconds: number;
   serverCpuSeconds: number;
   /** The app's worst event-loop delay during the run (all its processes). */
-  serverLoopMaxMs: number | undefined;
+  /** Per server process (A, B). */
+  serverLoopMaxMs: number[] | undefined;
   /** GC time of the app's processes during the run. */
   serverGcSeconds: number | undefined;
   generatorCpuSeconds: number;
@@ -520,9 +521,7 @@ async function runLoad(
     answers,
     seconds: (end - started) / 1000,
     serverCpuSeconds: cpuAfter.reduce((sum, value, i) => sum + value - cpuBefore[i]!, 0),
-    serverLoopMaxMs: metricsAfter
-      ? Math.max(...metricsAfter.map((metrics) => metrics.loopMaxMs))
-      : undefined,
+    serverLoopMaxMs: metricsAfter?.map((metrics) => metrics.loopMaxMs),
     serverGcSeconds:
       metricsAfter && metricsBefore
         ? metricsAfter.reduce(
@@ -555,7 +554,8 @@ interface LatencyResult {
   answerP50Ms: number;
   answerP99Ms: number;
   serverCpuPercent: number;
-  serverLoopMaxMs: number | undefined;
+  /** Per server process (A, B). */
+  serverLoopMaxMs: number[] | undefined;
   serverGcMs: number | undefined;
   generatorCpuPercent: number;
   goal: string;
@@ -891,7 +891,10 @@ async function main() {
       'max ms': round(row.maxMs, 2),
       'POST p50/p99 ms': `${round(row.answerP50Ms, 2)} / ${round(row.answerP99Ms, 2)}`,
       'server cpu %': Math.round(row.serverCpuPercent),
-      'loop max ms': row.serverLoopMaxMs === undefined ? '—' : Math.round(row.serverLoopMaxMs),
+      'loop max ms':
+        row.serverLoopMaxMs === undefined
+          ? '—'
+          : row.serverLoopMaxMs.map((value) => Math.round(value)).join(' / '),
       'gc ms': row.serverGcMs === undefined ? '—' : Math.round(row.serverGcMs),
       'bench cpu %': Math.round(row.generatorCpuPercent),
       goal: row.goal,

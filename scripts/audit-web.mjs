@@ -7,6 +7,7 @@
 //   npm run audit:web                      # every public page
 //   AUDIT_PAGES=/,/pricing npm run audit:web   # some pages
 //   AUDIT_RUNS=1 npm run audit:web         # quicker, noisier
+//   AUDIT_SAVE_LHR=/tmp/lhr npm run audit:web  # keep every full report
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -3,9 +3,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
 import { App } from './app/app';
-import { screenReady } from './app/router';
 import i18n, { languageReady, loadNamespace } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { pageModules } from './lib/page-modules';
+import { screenSettled } from './lib/screen-ready';
 import { sessionQuery } from './lib/session';
 
 const container = document.getElementById('root')!;
@@ -25,7 +26,7 @@ if (route !== undefined) {
         ? requestIdleCallback(() => resolve(), { timeout: 1000 })
         : setTimeout(resolve, 200),
     );
-  void Promise.race([screenReady, new Promise((resolve) => setTimeout(resolve, 5000))])
+  void screenSettled
     .then(idle)
     .then(() => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }));
 }
@@ -49,9 +50,15 @@ void languageReady.then(async () => {
     return;
   }
   try {
-    await Promise.all(namespaces.split(' ').flatMap((name) => (name ? [loadNamespace(name)] : [])));
+    // Its texts, and every chunk the page is drawn with (the screen, the bars): hydration then
+    // runs through the whole page at once, and no part is left waiting for its code while the
+    // rest is live (a sign-in there would make the waiting part differ from its HTML).
+    await Promise.all([
+      ...namespaces.split(' ').flatMap((name) => (name ? [loadNamespace(name)] : [])),
+      ...pageModules().map((href) => import(/* @vite-ignore */ href)),
+    ]);
   } catch {
-    // Without its texts the page would not match its HTML: draw it afresh (it loads them).
+    // Without its texts or code the page would not match its HTML: draw it afresh.
     createRoot(container).render(app);
     return;
   }

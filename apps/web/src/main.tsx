@@ -1,4 +1,5 @@
 import './lib/zod-config';
+import { pageModules } from './lib/page-modules';
 
 // A public page arrives prerendered (apps/web/build-plugins.ts): the HTML is the page, so it is
 // painted before the app's code runs (boot.tsx, downloaded beside this script), which then
@@ -7,11 +8,9 @@ const prerendered = document.getElementById('root')?.dataset.route !== undefined
 const afterPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-/** The chunks the page needs next (its shell lists them), fetched side by side. */
+/** The chunks the page needs next, fetched side by side. */
 function preloadPageModules() {
-  const list = document.querySelector<HTMLMetaElement>('meta[name="modules"]')?.content ?? '';
-  for (const href of list.split(' ')) {
-    if (!href.startsWith('/')) continue;
+  for (const href of pageModules()) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';

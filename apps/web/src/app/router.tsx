@@ -4,6 +4,7 @@ import { DocumentTitle } from '../components/document-title';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { adoptEarlyInput } from '../lib/early-input';
+import { markScreenSettled } from '../lib/screen-ready';
 import { useSession } from '../lib/session';
 import { RootLayout } from './root-layout';
 
@@ -24,12 +25,6 @@ const screens = {
   account: lazy(() => import('./routes/account.route')),
 } satisfies Record<string, ComponentType>;
 
-let markScreenReady: () => void = () => undefined;
-/** Settles once the first screen is live (see ScreenReady). */
-export const screenReady = new Promise<void>((resolve) => {
-  markScreenReady = resolve;
-});
-
 /**
  * Marks <html data-ready> once a screen is live: its code has loaded and, for a prerendered
  * page, its HTML is hydrated, so it answers clicks and keeps what is typed. The browser suite
@@ -40,7 +35,7 @@ function ScreenReady() {
   useEffect(() => {
     if (document.documentElement.dataset.ready === undefined) adoptEarlyInput();
     document.documentElement.dataset.ready = '';
-    markScreenReady();
+    markScreenSettled();
   }, []);
   return null;
 }

@@ -1,12 +1,15 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { markScreenSettled } from '../lib/screen-ready';
 
 /** The router's fallback screen: says what broke and offers a way back. */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
+  useEffect(markScreenSettled, []);
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

@@ -1,0 +1,9 @@
+/**
+ * The chunks a prerendered page needs next: its shell lists them in `<meta name="modules">`
+ * (apps/web/build-plugins.ts), which the preload scanner ignores so they never compete with the
+ * first paint.
+ */
+export function pageModules(): string[] {
+  const list = document.querySelector<HTMLMetaElement>('meta[name="modules"]')?.content ?? '';
+  return list.split(' ').filter((href) => href.startsWith('/'));
+}

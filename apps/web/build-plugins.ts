@@ -1,12 +1,11 @@
 // Vite plugins of the production build (see vite.config.ts).
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import type { Prerendered } from './src/prerender';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -174,66 +173,49 @@ export function routeShells(routes: RouteShells, everyPage: string[] = []): Plug
 /** A route pattern's URL for the prerender: `/sellers/:id` is rendered at `/sellers/_`. */
 const sampleUrl = (route: string) => route.replace(/:\w+/g, '_');
 
-const attribute = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+/** What the server reads from dist-ssr/pages.json: each shell's route and long texts. */
+export type ServerPages = Record<string, { route: string; namespaces: string[] }>;
 
 /**
- * Builds src/prerender.tsx for Node (under node_modules, so its imports resolve to the app's
- * dependencies), renders every shell's page with it and writes the page into the shell.
+ * Builds src/prerender.tsx for Node into dist-ssr/render.mjs (beside dist, never served; its
+ * imports resolve to the app's dependencies), renders every shell's page with it and writes the
+ * page into the shell. The unfilled shells stay in dist-ssr/shells with dist-ssr/pages.json, for
+ * the server to render a page that shows API data with that data (apps/server/src/plugins/web.ts).
  */
 async function prerenderShells(root: string, outDir: string, routes: RouteShells): Promise<void> {
-  const ssrDir = join(root, 'node_modules', '.maya-prerender');
-  try {
-    await build({
-      configFile: false,
-      root,
-      mode: 'production',
-      logLevel: 'warn',
-      publicDir: false,
-      plugins: [react()],
-      build: {
-        ssr: 'src/prerender.tsx',
-        outDir: ssrDir,
-        emptyOutDir: true,
-        minify: false,
-        rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
-      },
-    });
-    const { render } = (await import(pathToFileURL(join(ssrDir, 'prerender.mjs')).href)) as {
-      render: (url: string, namespaces?: string[]) => Promise<Prerendered>;
-    };
-    // One page at a time: the app's modules (i18n, the router's lazy screens) are shared.
-    for (const [segment, { route, namespaces = [] }] of Object.entries(routes)) {
-      const path = join(outDir, 'shells', `${segment || 'index'}.html`);
-      const rendered = await render(sampleUrl(route), namespaces);
-      // React writes resource hints (an image preload) ahead of the markup; they belong in
-      // <head>, where hydration never looks.
-      const hints = /^(?:<link [^>]*>)*/.exec(rendered.html)?.[0] ?? '';
-      const html = rendered.html.slice(hints.length);
-      // The CSP allows no inline script: a page React could not finish would need one.
-      if (/<script|<!--\$[?!]-->/.test(html)) {
-        throw new Error(`maya:route-shells: the prerendered ${route} needs an inline script`);
-      }
-      const styles = rendered.styles;
-      const shell = await readFile(path, 'utf8');
-      if (!shell.includes('<div id="root"></div>')) {
-        throw new Error(`maya:route-shells: no empty <div id="root"> in ${path}`);
-      }
-      const rootAttributes = [
-        `data-route="${attribute(route)}"`,
-        ...(namespaces.length > 0 ? [`data-namespaces="${attribute(namespaces.join(' '))}"`] : []),
-      ].join(' ');
-      await writeFile(
-        path,
-        shell
-          // The page's images (its largest paint, often) are asked for before its scripts.
-          .replace(/<meta charset="[^"]*" \/>\n/i, (meta) => `${meta}    ${hints}\n`)
-          .replace('  </head>', `    ${styles}\n  </head>`)
-          .replace('<div id="root"></div>', () => `<div id="root" ${rootAttributes}>${html}</div>`),
-      );
-      await compress(path);
-    }
-  } finally {
-    await rm(ssrDir, { recursive: true, force: true });
+  const ssrDir = join(outDir, '..', 'dist-ssr');
+  await build({
+    configFile: false,
+    root,
+    mode: 'production',
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: [react()],
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir: ssrDir,
+      emptyOutDir: true,
+      minify: false,
+      rollupOptions: { output: { entryFileNames: 'render.mjs' } },
+    },
+  });
+  const { renderShell } = (await import(pathToFileURL(join(ssrDir, 'render.mjs')).href)) as {
+    renderShell: (
+      shell: string,
+      page: { route: string; url: string; namespaces?: string[] },
+    ) => Promise<string>;
+  };
+  await mkdir(join(ssrDir, 'shells'));
+  const pages: ServerPages = {};
+  // One page at a time: the app's modules (i18n, the router's lazy screens) are shared.
+  for (const [segment, { route, namespaces = [] }] of Object.entries(routes)) {
+    const name = `${segment || 'index'}.html`;
+    const path = join(outDir, 'shells', name);
+    const shell = await readFile(path, 'utf8');
+    await writeFile(join(ssrDir, 'shells', name), shell);
+    pages[segment || 'index'] = { route, namespaces };
+    await writeFile(path, await renderShell(shell, { route, url: sampleUrl(route), namespaces }));
+    await compress(path);
   }
+  await writeFile(join(ssrDir, 'pages.json'), JSON.stringify(pages, null, 2));
 }

@@ -124,3 +124,57 @@ journey(
     visitor.expectNoIssues();
   },
 );
+
+journey(
+  "signed out: a seller's profile arrives drawn with its data, and the app takes it over as it is",
+  async ({ server, newPage }) => {
+    const id = await firstSellerId(server.url);
+    const profile = (await (await fetch(`${server.url}/api/v1/users/${id}`)).json()) as {
+      fullName: string;
+      description: string;
+    };
+    const visitor = await newPage();
+    const { page } = visitor;
+    // The app's scripts are held back: what shows meanwhile is the server's HTML alone.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/sellers/${id}`, { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    expect(
+      (await heading.innerText()).trim() === profile.fullName,
+      `before any script the page's h1 is ${JSON.stringify(await heading.innerText())}`,
+    );
+    expect(
+      await page.getByText(profile.description).isVisible(),
+      'the description is not in the HTML',
+    );
+    await page
+      .waitForFunction(
+        (name) =>
+          Array.from(document.images).some(
+            (image) => image.alt === name && image.complete && image.naturalWidth > 0,
+          ),
+        profile.fullName,
+        { timeout: 10_000 },
+      )
+      .catch(() => expect(false, "the seller's photo did not load from the HTML"));
+    expect(
+      await page.evaluate(() => document.documentElement.dataset.ready === undefined),
+      'the app was already live: the page was not looked at before its scripts ran',
+    );
+
+    release();
+    await visitor.settle();
+    // Hydrated without a mismatch (React reports one as a console error): the same heading,
+    // and the map, which only the browser draws.
+    expect((await heading.innerText()).trim() === profile.fullName, 'the heading changed');
+    await page.getByRole('region', { name: `Map of ${profile.fullName}` }).waitFor();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    visitor.expectNoIssues();
+  },
+);

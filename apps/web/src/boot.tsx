@@ -5,6 +5,7 @@ import { matchPath } from 'react-router';
 import { App } from './app/app';
 import i18n, { languageReady, loadNamespace } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { adoptPageData } from './lib/page-data';
 import { pageModules } from './lib/page-modules';
 import { screenSettled } from './lib/screen-ready';
 import { sessionQuery } from './lib/session';
@@ -14,6 +15,8 @@ const container = document.getElementById('root')!;
 // data-route is the route it was rendered for, data-namespaces the long texts it shows.
 const { route, namespaces = '' } = container.dataset;
 const queryClient = createQueryClient();
+// A page the server rendered with API data (a seller's profile) carries that data.
+adoptPageData(queryClient);
 if (route !== undefined) {
   // The prerendered page is the signed-out one: show it as it is, and ask who is signed in only
   // once the page is hydrated and the browser is idle (an answer arriving mid-hydration would

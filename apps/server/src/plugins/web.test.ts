@@ -113,3 +113,123 @@ describe('the built web app', () => {
     expect((await app.inject({ url: '/api/nothing' })).statusCode).toBe(404);
   });
 });
+
+describe('a page rendered with its data', () => {
+  // The web build's renderer (dist-ssr/render.mjs) as a stand-in: it draws the profile's name.
+  const renderer = `
+export function pageData(url) {
+  const id = /^\\/sellers\\/([^/]+)$/.exec(url)?.[1];
+  return id ? [{ path: '/api/v1/users/' + id, queryKey: ['users', id] }] : [];
+}
+export async function renderShell(shell, { route, url, data }) {
+  globalThis.mayaRenders = (globalThis.mayaRenders ?? 0) + 1;
+  const name = data[0].data.fullName;
+  if (name === 'Unrenderable') throw new Error('the page could not be drawn');
+  return shell.replace('<div id="root"></div>', '<div id="root" data-route="' + route + '">' + url + ' ' + name + '</div>');
+}`;
+  const sellersShell = '<!doctype html><title>Maya Market</title><div id="root"></div>';
+  const builtSellers = '<!doctype html><title>Maya Market</title><div id="root">skeleton</div>';
+  const profiles = new Map<string, string>([
+    ['glow', 'Glow Studio'],
+    ['broken', 'Unrenderable'],
+  ]);
+  const renders = () => (globalThis as { mayaRenders?: number }).mayaRenders ?? 0;
+  let root: string;
+  let site: FastifyInstance;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'maya-web-ssr-'));
+    const distDir = join(root, 'dist');
+    const ssrDir = join(root, 'dist-ssr');
+    await mkdir(join(distDir, 'shells'), { recursive: true });
+    await mkdir(join(ssrDir, 'shells'), { recursive: true });
+    await writeFile(join(distDir, 'index.html'), index);
+    await writeFile(join(distDir, 'shells', 'sellers.html'), builtSellers);
+    await writeFile(join(distDir, 'shells', 'pricing.html'), pricing);
+    await writeFile(join(ssrDir, 'shells', 'sellers.html'), sellersShell);
+    await writeFile(join(ssrDir, 'render.mjs'), renderer);
+    await writeFile(
+      join(ssrDir, 'pages.json'),
+      JSON.stringify({
+        sellers: { route: '/sellers/:id', namespaces: [] },
+        pricing: { route: '/pricing', namespaces: [] },
+      }),
+    );
+    site = Fastify({ logger: false });
+    site.get<{ Params: { id: string } }>('/api/v1/users/:id', async (request, reply) => {
+      if (request.params.id === 'down') return reply.code(503).send({ code: 'UNAVAILABLE' });
+      const fullName = profiles.get(request.params.id);
+      if (!fullName) return reply.code(404).send({ code: 'NOT_FOUND' });
+      return { id: request.params.id, fullName };
+    });
+    await site.register(web, { distDir, reservedPrefixes: ['/api/'] });
+    await site.ready();
+  });
+
+  afterAll(async () => {
+    await site.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("draws a seller's page with the profile the API answers, compressed and revalidated", async () => {
+    const answer = await site.inject({
+      url: '/sellers/glow?utm=mail',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(answer.rawPayload).toString()).toBe(
+      '<!doctype html><title>Maya Market</title><div id="root" data-route="/sellers/:id">/sellers/glow Glow Studio</div>',
+    );
+
+    const gzip = await site.inject({
+      url: '/sellers/glow',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('Glow Studio');
+  });
+
+  it('draws a page again only when its data has changed', async () => {
+    await site.inject({ url: '/sellers/glow' });
+    const before = renders();
+    expect((await site.inject({ url: '/sellers/glow' })).body).toContain('Glow Studio');
+    expect(renders()).toBe(before);
+
+    profiles.set('glow', 'Glow Studio Porto');
+    expect((await site.inject({ url: '/sellers/glow' })).body).toContain('Glow Studio Porto');
+    expect(renders()).toBe(before + 1);
+  });
+
+  it('answers a profile the API does not know with 404 and the shell, which shows "not found"', async () => {
+    const answer = await site.inject({
+      url: '/sellers/nobody',
+      headers: { 'accept-encoding': '' },
+    });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.body).toBe(builtSellers);
+  });
+
+  it('falls back to the built shell when the API fails or the page cannot be drawn', async () => {
+    for (const id of ['down', 'broken']) {
+      const answer = await site.inject({
+        url: `/sellers/${id}`,
+        headers: { 'accept-encoding': '' },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(builtSellers);
+    }
+  });
+
+  it('sends the built shell of a page without data, and index.html for other routes', async () => {
+    const before = renders();
+    const pricingPage = await site.inject({ url: '/pricing', headers: { 'accept-encoding': '' } });
+    expect(pricingPage.body).toBe(pricing);
+    const inbox = await site.inject({ url: '/inbox', headers: { 'accept-encoding': '' } });
+    expect(inbox.body).toBe(index);
+    expect(renders()).toBe(before);
+  });
+});

@@ -1,8 +1,32 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The web build's page renderer (apps/web/src/prerender.tsx, built into dist-ssr/render.mjs). */
+interface PageRenderer {
+  pageData(url: string): { path: string; queryKey: readonly unknown[] }[];
+  renderShell(
+    shell: string,
+    page: {
+      route: string;
+      url: string;
+      namespaces: string[];
+      data: { queryKey: readonly unknown[]; data: unknown }[];
+    },
+  ): Promise<string>;
+}
+
+/** Server-rendered pages kept for reuse while their data is unchanged. */
+const RENDERED_PAGES_KEPT = 500;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,8 +40,8 @@ declare module 'fastify' {
  * the brotli or gzip copy the web build wrote beside them (apps/web/build-plugins.ts), whichever
  * the browser accepts, so nothing is compressed per request.
  */
-export default fp<{ distDir: string; reservedPrefixes: string[] }>(
-  async (app, { distDir, reservedPrefixes }) => {
+export default fp<{ distDir: string; ssrDir?: string; reservedPrefixes: string[] }>(
+  async (app, { distDir, ssrDir = join(distDir, '..', 'dist-ssr'), reservedPrefixes }) => {
     const present = existsSync(join(distDir, 'index.html'));
     app.decorate('hasWebApp', present);
     if (!present) {
@@ -47,6 +71,8 @@ export default fp<{ distDir: string; reservedPrefixes: string[] }>(
         : [],
     );
 
+    const renderPage = serverRenderer(app, ssrDir);
+
     // Every other page URL is a client-side route: answer with the app shell, which routes it.
     const shell = async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
@@ -57,10 +83,99 @@ export default fp<{ distDir: string; reservedPrefixes: string[] }>(
       }
       reply.header('cache-control', 'no-cache');
       const segment = path.split('/')[1] || 'index';
-      return reply.sendFile(shells.has(segment) ? `shells/${segment}.html` : 'index.html');
+      if (!shells.has(segment)) return reply.sendFile('index.html');
+      // The page is drawn the same whatever its query, so the path alone is rendered.
+      const rendered = await renderPage(segment, path);
+      if (rendered === 'missing') reply.code(404);
+      else if (rendered !== undefined) return sendHtml(request, reply, rendered.html);
+      return reply.sendFile(`shells/${segment}.html`);
     };
     app.get('/', { schema: { hide: true } }, shell);
     app.get('/*', { schema: { hide: true } }, shell);
   },
   { name: 'web' },
 );
+
+/**
+ * A page that shows API data (a seller's profile) is rendered with that data when it is asked
+ * for, so the browser paints the whole page, its largest image included, from the HTML, and
+ * search engines and link previews read it. The data is what the API answers a signed-out
+ * visitor, read through the app itself; the page is the build's shell with the render in it. A
+ * page the API does not know is `missing` (the shell answers 404); undefined means the build's
+ * shell as it is (a page without data, no renderer, or a render that failed).
+ */
+function serverRenderer(app: FastifyInstance, ssrDir: string) {
+  const renderer = join(ssrDir, 'render.mjs');
+  if (!existsSync(renderer) || !existsSync(join(ssrDir, 'pages.json'))) {
+    return async () => undefined;
+  }
+  // Loaded with the first page that needs it, so a start stays light.
+  let loaded: Promise<{ render: PageRenderer; pages: Record<string, PageSpec> }> | undefined;
+  const load = () =>
+    (loaded ??= Promise.all([
+      import(pathToFileURL(renderer).href) as Promise<PageRenderer>,
+      readFile(join(ssrDir, 'pages.json'), 'utf8').then(
+        (text) => JSON.parse(text) as Record<string, PageSpec>,
+      ),
+    ]).then(([render, pages]) => ({ render, pages })));
+  const shellTexts = new Map<string, Promise<string>>();
+  const rendered = new Map<string, { data: string; html: string }>();
+
+  return async (segment: string, url: string): Promise<{ html: string } | 'missing' | undefined> => {
+    try {
+      const { render, pages } = await load();
+      const page = pages[segment];
+      const sources = page ? render.pageData(url) : [];
+      if (!page || sources.length === 0) return undefined;
+
+      const answers = await Promise.all(
+        sources.map((source) => app.inject({ method: 'GET', url: source.path })),
+      );
+      if (answers.some((answer) => answer.statusCode === 400 || answer.statusCode === 404)) {
+        return 'missing';
+      }
+      if (answers.some((answer) => answer.statusCode !== 200)) return undefined;
+      const data = sources.map((source, index) => ({
+        queryKey: source.queryKey,
+        data: answers[index]!.json<unknown>(),
+      }));
+
+      const dataText = JSON.stringify(data);
+      const kept = rendered.get(url);
+      if (kept?.data === dataText) return { html: kept.html };
+      let shell = shellTexts.get(segment);
+      if (!shell) {
+        shell = readFile(join(ssrDir, 'shells', `${segment}.html`), 'utf8');
+        shellTexts.set(segment, shell);
+      }
+      const html = await render.renderShell(await shell, { ...page, url, data });
+      rendered.delete(url);
+      rendered.set(url, { data: dataText, html });
+      if (rendered.size > RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value!);
+      return { html };
+    } catch (error) {
+      app.log.error({ err: error, url }, 'rendering the page failed; answering its shell');
+      return undefined;
+    }
+  };
+}
+
+interface PageSpec {
+  route: string;
+  namespaces: string[];
+}
+
+/** HTML made per request, compressed as the browser accepts (fast settings: it is small). */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding');
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepted)) {
+    reply.header('content-encoding', 'br');
+    return reply.send(await brotliAsync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    reply.header('content-encoding', 'gzip');
+    return reply.send(await gzipAsync(html, { level: 6 }));
+  }
+  return reply.send(html);
+}

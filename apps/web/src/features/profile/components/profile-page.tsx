@@ -16,6 +16,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useOpenChat } from '../../../lib/open-chat';
 import { useSession } from '../../../lib/session';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { ProfileMeta } from '../../../components/profile-card-parts';
 import { useProfile } from '../api/get-profile';
 
@@ -31,6 +32,8 @@ export function ProfilePage() {
   const profile = useDeferredValue(useProfile(id));
   const { user } = useSession();
   const openChat = useOpenChat();
+  // The page may arrive rendered by the server with its data; the map is drawn in the browser.
+  const hydrated = useHydrated();
 
   if (profile.isPending) {
     return (
@@ -147,23 +150,27 @@ export function ProfilePage() {
             <Typography id="location-title" component="h2" variant="h3" gutterBottom>
               {t('profile.location')}
             </Typography>
-            <Suspense fallback={<Skeleton variant="rounded" height={300} />}>
-              <LeafletMap
-                label={t('profile.mapLabel', { name: seller.fullName })}
-                center={seller.location}
-                zoom={14}
-                height={300}
-                markers={[
-                  {
-                    id: seller.id,
-                    lat: seller.location.lat,
-                    lng: seller.location.lng,
-                    title: seller.fullName,
-                    subtitle: seller.location.address,
-                  },
-                ]}
-              />
-            </Suspense>
+            {hydrated ? (
+              <Suspense fallback={<Skeleton variant="rounded" height={300} />}>
+                <LeafletMap
+                  label={t('profile.mapLabel', { name: seller.fullName })}
+                  center={seller.location}
+                  zoom={14}
+                  height={300}
+                  markers={[
+                    {
+                      id: seller.id,
+                      lat: seller.location.lat,
+                      lng: seller.location.lng,
+                      title: seller.fullName,
+                      subtitle: seller.location.address,
+                    },
+                  ]}
+                />
+              </Suspense>
+            ) : (
+              <Skeleton variant="rounded" height={300} />
+            )}
           </Box>
         )}
       </Paper>

@@ -30,8 +30,9 @@ const shells: RouteShells = {
 };
 
 export default defineConfig({
-  // src/main.tsx imports src/boot.tsx once a prerendered page is painted; every page preloads it.
-  plugins: [react(), routeShells(shells, ['src/boot.tsx']), precompress()],
+  // src/main.tsx imports src/boot.tsx once a prerendered page is painted, and boot.tsx the app;
+  // every page preloads both.
+  plugins: [react(), routeShells(shells, ['src/boot.tsx', 'src/app/app.tsx']), precompress()],
   server: {
     port: 5173,
     proxy: {

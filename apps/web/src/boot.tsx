@@ -2,7 +2,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
-import { App } from './app/app';
 import i18n, { languageReady, loadNamespace } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { adoptPageData } from './lib/page-data';
@@ -33,11 +32,8 @@ if (route !== undefined) {
     .then(idle)
     .then(() => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }));
 }
-const app = (
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>
-);
+/** Resolves in a later task, once the browser has had the main thread back. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The HTML is this very page as the first render will draw it: English, same URL, no query. */
 const matchesPrerender = () =>
@@ -48,11 +44,22 @@ const matchesPrerender = () =>
 
 // A visitor who chose Portuguese sees Portuguese from the first paint of the app.
 void languageReady.then(async () => {
+  // The app's code (MUI, the router, the layout; preloaded beside this module) is evaluated in
+  // a task of its own, and the page's screen and bars in another, so no single task holds the
+  // main thread for all of it.
+  await nextTask();
+  const { App } = await import('./app/app');
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>
+  );
   if (!matchesPrerender()) {
     createRoot(container).render(app);
     return;
   }
   try {
+    await nextTask();
     // Its texts, and every chunk the page is drawn with (the screen, the bars): hydration then
     // runs through the whole page at once, and no part is left waiting for its code while the
     // rest is live (a sign-in there would make the waiting part differ from its HTML).

@@ -14,6 +14,7 @@ import {
   SCREEN_WIDTHS,
   type PageSession,
 } from '../helpers/index.js';
+import type { Page } from 'playwright-core';
 import { BUYER, DEMO_PASSWORD } from './support.js';
 
 const SIGNED_OUT_ROUTES = [
@@ -35,6 +36,17 @@ async function firstSellerId(baseUrl: string): Promise<string> {
   const id = body.items[0]?.id;
   expect(id, 'the demo seed has no seller');
   return id;
+}
+
+/** Holds the app's scripts back until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 async function mainHeading(session: PageSession): Promise<string> {
@@ -99,12 +111,7 @@ journey(
     const visitor = await newPage();
     const { page } = visitor;
     // The app's scripts are held back: the page is only its prerendered HTML meanwhile.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto('/buyerauth', { waitUntil: 'commit' });
     await page.getByLabel(/^Email/).fill(BUYER);
     await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
@@ -136,12 +143,7 @@ journey(
     const visitor = await newPage();
     const { page } = visitor;
     // The app's scripts are held back: what shows meanwhile is the server's HTML alone.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(`/sellers/${id}`, { waitUntil: 'commit' });
     const heading = page.getByRole('heading', { level: 1 });
     await heading.waitFor();

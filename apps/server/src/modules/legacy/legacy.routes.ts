@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changeEmailBodySchema,
@@ -42,7 +41,8 @@ import { AppError } from '../../lib/app-error.js';
 import { bearerToken, requireActor } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ChatsService } from '../chats/chats.service.js';
-import type { IncomingFile, UploadsService } from '../uploads/uploads.service.js';
+import { readUploadedFiles, registerUploadMultipart } from '../uploads/uploads.multipart.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { createLegacyConversations } from './legacy.conversations.js';
 import { createLegacyFoldersService } from './legacy.folders.service.js';
@@ -131,17 +131,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRoutesOptions> = async (a
     return payload;
   });
 
-  await app.register(multipart, {
-    throwFileSizeLimit: true,
-    limits: {
-      fileSize: options.maxFileBytes,
-      files: options.maxFiles,
-      fields: 5,
-      fieldSize: 1024,
-      parts: options.maxFiles + 5,
-      headerPairs: 50,
-    },
-  });
+  await registerUploadMultipart(app, options);
 
   // The same per-address ceilings as the /api/v1 routes these calls stand for (failed sign-ins
   // and reset requests have their own, tighter throttles inside the auth service).
@@ -390,14 +380,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const files: IncomingFile[] = [];
-      for await (const part of request.files()) {
-        if (part.fieldname !== 'files') {
-          part.file.resume();
-          continue;
-        }
-        files.push({ name: part.filename, data: await part.toBuffer() });
-      }
+      const files = await readUploadedFiles(request);
       const kind = request.actor ? 'gallery' : 'avatar';
       const stored = await uploads.storeImages(request.actor, kind, files);
       reply.code(201);

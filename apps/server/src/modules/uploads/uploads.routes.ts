@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   galleryResponseSchema,
@@ -8,7 +7,8 @@ import {
   uploadResponseSchema,
 } from '@maya/contracts';
 import { requireActor } from '../../plugins/auth.js';
-import type { IncomingFile, UploadsService } from './uploads.service.js';
+import { readUploadedFiles, registerUploadMultipart } from './uploads.multipart.js';
+import type { UploadsService } from './uploads.service.js';
 
 const problems = {
   400: problemSchema,
@@ -25,18 +25,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
   maxFileBytes: number;
   maxFiles: number;
 }> = async (app, { uploads, maxFileBytes, maxFiles }) => {
-  // Parts are read one at a time and capped, so a 50 MB body is refused after 5 MB, not buffered.
-  await app.register(multipart, {
-    throwFileSizeLimit: true,
-    limits: {
-      fileSize: maxFileBytes,
-      files: maxFiles,
-      fields: 5,
-      fieldSize: 1024,
-      parts: maxFiles + 5,
-      headerPairs: 50,
-    },
-  });
+  await registerUploadMultipart(app, { maxFileBytes, maxFiles });
 
   app.post(
     '/uploads',
@@ -56,14 +45,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const files: IncomingFile[] = [];
-      for await (const part of request.files()) {
-        if (part.fieldname !== 'files') {
-          part.file.resume();
-          continue;
-        }
-        files.push({ name: part.filename, data: await part.toBuffer() });
-      }
+      const files = await readUploadedFiles(request);
       const stored = await uploads.storeImages(request.actor, request.query.kind, files);
       reply.code(201);
       return { files: stored };

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptedSchema,
@@ -9,6 +10,7 @@ import {
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
   updateProfileBodySchema,
+  type PasswordResetRequestBody,
   meResponseSchema,
   problemSchema,
   sessionResponseSchema,
@@ -20,6 +22,24 @@ import type { UsersService } from '../users/users.service.js';
 import type { AuthService, SessionPolicy } from './auth.service.js';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 429: problemSchema };
+
+/**
+ * A reset request's answer, here and at the old client's PUT /api/user/password/forgetpassword:
+ * the same words and nearly the same time whether or not the email is registered, since the
+ * service looks it up and mails only after the reply.
+ */
+export function passwordResetRequestHandler(auth: AuthService) {
+  return async (
+    request: FastifyRequest<{ Body: PasswordResetRequestBody }>,
+    reply: FastifyReply,
+  ) => {
+    auth.requestPasswordReset(request.body.email, request.ip);
+    reply.code(202);
+    return {
+      message: 'If an account exists for that email, we have sent a link to reset the password.',
+    };
+  };
+}
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
@@ -181,13 +201,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 202: acceptedSchema, ...problems },
       },
     },
-    async (request, reply) => {
-      auth.requestPasswordReset(request.body.email, request.ip);
-      reply.code(202);
-      return {
-        message: 'If an account exists for that email, we have sent a link to reset the password.',
-      };
-    },
+    passwordResetRequestHandler(auth),
   );
 
   app.post(

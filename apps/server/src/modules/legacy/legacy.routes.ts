@@ -39,6 +39,7 @@ import {
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { bearerToken, requireActor } from '../../plugins/auth.js';
+import { passwordResetRequestHandler } from '../auth/auth.routes.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ChatsService } from '../chats/chats.service.js';
 import { readUploadedFiles, registerUploadMultipart } from '../uploads/uploads.multipart.js';
@@ -254,13 +255,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRoutesOptions> = async (a
         response: { 202: legacyMessageAnswerSchema, ...problems },
       },
     },
-    async (request, reply) => {
-      auth.requestPasswordReset(request.body.email, request.ip);
-      reply.code(202);
-      return {
-        message: 'If an account exists for that email, we have sent a link to reset the password.',
-      };
-    },
+    passwordResetRequestHandler(auth),
   );
 
   // ---------------------------------------------------------------------------------------

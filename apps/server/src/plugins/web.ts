@@ -99,7 +99,7 @@ export default fp<{ distDir: string; ssrDir?: string; reservedPrefixes: string[]
 /**
  * A page that shows API data (a seller's profile) is rendered with that data when it is asked
  * for, so the browser paints the whole page, its largest image included, from the HTML, and
- * search engines and link previews read it. The data is what the API answers a signed-out
+ * search engines read it without running scripts. The data is what the API answers a signed-out
  * visitor, read through the app itself; the page is the build's shell with the render in it. A
  * page the API does not know is `missing` (the shell answers 404); undefined means the build's
  * shell as it is (a page without data, no renderer, or a render that failed).

@@ -121,7 +121,10 @@ function serverRenderer(app: FastifyInstance, ssrDir: string) {
   const shellTexts = new Map<string, Promise<string>>();
   const rendered = new Map<string, { data: string; html: string }>();
 
-  return async (segment: string, url: string): Promise<{ html: string } | 'missing' | undefined> => {
+  return async (
+    segment: string,
+    url: string,
+  ): Promise<{ html: string } | 'missing' | undefined> => {
     try {
       const { render, pages } = await load();
       const page = pages[segment];

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
+import { getCurrentTest } from 'vitest/suite';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/client.js';
@@ -17,8 +18,9 @@ export interface TestApp {
 }
 
 /**
- * An app on its own clean database and data folder, closed after the file's tests. Call it at
- * the top of a test file (or in beforeAll).
+ * An app on its own clean database and data folder, closed (and its database dropped) after the
+ * file's or describe block's tests. Call it at the top of a test file or of a describe block;
+ * called inside a test, it is closed when that test finishes.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -34,18 +36,31 @@ export async function buildTestApp(
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp(config, { database, closeDatabase: true, logger: false });
+  let app: FastifyInstance | undefined;
+  const close = async () => {
+    try {
+      // The app closes the database it was given, which drops its PostgreSQL copy.
+      await (app ? app.close() : database.close());
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  };
   let url = '';
-  if (options.listen) {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-  } else {
-    await app.ready();
+  try {
+    app = await buildApp(config, { database, closeDatabase: true, logger: false });
+    if (options.listen) {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    } else {
+      await app.ready();
+    }
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
   }
-  afterAll(async () => {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  // An afterAll registered while a test runs is never called: inside a test, close when it ends.
+  if (getCurrentTest()) onTestFinished(close);
+  else afterAll(close);
   return { app, database, config, url };
 }

@@ -37,8 +37,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     return {
       ...handle,
       close: async () => {
-        await handle.close();
-        await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        try {
+          await handle.close();
+        } finally {
+          await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        }
       },
     };
   }

@@ -155,6 +155,13 @@ journey(
       await page.getByText(profile.description).isVisible(),
       'the description is not in the HTML',
     );
+    const title = `${profile.fullName} · Maya Market`;
+    expect(
+      (await page.title()) === title,
+      `before any script the tab title is ${await page.title()}`,
+    );
+    const preview = await page.locator('meta[property="og:title"]').getAttribute('content');
+    expect(preview === title, `the link preview's title is ${preview}`);
     await page
       .waitForFunction(
         (name) =>
@@ -175,6 +182,7 @@ journey(
     // Hydrated without a mismatch (React reports one as a console error): the same heading,
     // and the map, which only the browser draws.
     expect((await heading.innerText()).trim() === profile.fullName, 'the heading changed');
+    expect((await page.title()) === title, `once live the tab title is ${await page.title()}`);
     await page.getByRole('region', { name: `Map of ${profile.fullName}` }).waitFor();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     visitor.expectNoIssues();

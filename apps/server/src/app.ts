@@ -224,7 +224,11 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   app.addHook('onClose', async () => clearInterval(housekeeping));
 
   // The web app last, so API routes always win over files.
-  await app.register(web, { distDir: config.WEB_DIST_DIR, reservedPrefixes: API_PREFIXES });
+  await app.register(web, {
+    distDir: config.WEB_DIST_DIR,
+    reservedPrefixes: API_PREFIXES,
+    publicUrl: config.PUBLIC_URL,
+  });
 
   app.setNotFoundHandler(
     { preHandler: app.rateLimit({ max: 100, timeWindow: '1 minute' }) },

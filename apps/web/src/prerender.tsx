@@ -10,10 +10,12 @@ import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter, matchPath } from 'react-router';
+import type { PublicProfile } from '@maya/contracts';
 import { App } from './app/app';
 import { routes } from './app/router';
+import { preview } from './components/profile-card-parts';
 import { profileQuery } from './features/profile/api/get-profile';
-import { loadNamespace } from './lib/i18n';
+import i18n, { loadNamespace } from './lib/i18n';
 import { PAGE_DATA_ID, type PageQuery } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 import { sessionQuery } from './lib/session';
@@ -27,11 +29,27 @@ export interface Prerendered {
   hints: string;
 }
 
+/** What a page's <head> says of it: the tab title, and the search snippet and link preview. */
+export interface PageHead {
+  title: string;
+  description: string;
+  image?: string;
+}
+
 /** An API answer a page is drawn with: `path` is what the server reads, `queryKey` its cache key. */
 export interface PageDataSource {
   path: string;
   queryKey: readonly unknown[];
+  /** What the page's <head> says, from the answer. */
+  head?: (answer: unknown) => PageHead;
 }
+
+/** The title matches the one the profile screen sets in the browser (DocumentTitle). */
+const profileHead = (profile: PublicProfile): PageHead => ({
+  title: i18n.t('titles.suffix', { page: profile.fullName }),
+  description: preview(profile.description.replace(/\s+/g, ' ').trim(), 157),
+  ...(profile.imageUrl ? { image: profile.imageUrl } : {}),
+});
 
 /**
  * The API answers the page at `url` shows, which the server fetches to render it whole. None for
@@ -40,7 +58,13 @@ export interface PageDataSource {
 export function pageData(url: string): PageDataSource[] {
   const id = matchPath('/sellers/:id', url.split('?')[0] ?? '')?.params.id;
   if (!id) return [];
-  return [{ path: `/api/v1/users/${encodeURIComponent(id)}`, queryKey: profileQuery(id).queryKey }];
+  return [
+    {
+      path: `/api/v1/users/${encodeURIComponent(id)}`,
+      queryKey: profileQuery(id).queryKey,
+      head: (answer) => profileHead(answer as PublicProfile),
+    },
+  ];
 }
 
 /**
@@ -110,6 +134,26 @@ export interface ShellPage {
   url: string;
   namespaces?: string[];
   data?: PageQuery[];
+  /** The origin people use (PUBLIC_URL), for the absolute URLs of link previews. */
+  origin?: string;
+}
+
+/** The shell's <head> with what the page says of itself instead of the site's defaults. */
+function withHead(shell: string, head: PageHead, origin: string | undefined): string {
+  const meta = (html: string, key: string, value: string) =>
+    html.replace(
+      new RegExp(`<meta\\s+(name|property)="${key}"\\s+content="[^"]*"\\s*/>`),
+      (_tag, kind: string) => `<meta ${kind}="${key}" content="${attribute(value)}" />`,
+    );
+  let html = shell.replace(
+    /<title>[^<]*<\/title>/,
+    () => `<title>${attribute(head.title)}</title>`,
+  );
+  html = meta(html, 'description', head.description);
+  html = meta(html, 'og:title', head.title);
+  html = meta(html, 'og:description', head.description);
+  if (head.image && origin) html = meta(html, 'og:image', new URL(head.image, origin).href);
+  return html;
 }
 
 /**
@@ -120,7 +164,7 @@ export interface ShellPage {
  */
 export async function renderShell(
   shell: string,
-  { route, url, namespaces = [], data = [] }: ShellPage,
+  { route, url, namespaces = [], data = [], origin }: ShellPage,
 ): Promise<string> {
   if (!shell.includes('<div id="root"></div>')) {
     throw new Error(`the shell of ${route} has no empty <div id="root">`);
@@ -139,8 +183,13 @@ export async function renderShell(
     data.length > 0
       ? `    <script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>\n`
       : '';
+  const key = (queryKey: readonly unknown[]) => JSON.stringify(queryKey);
+  const head = pageData(url).flatMap((source) => {
+    const answer = data.find((query) => key(query.queryKey) === key(source.queryKey));
+    return source.head && answer ? [source.head(answer.data)] : [];
+  })[0];
   return (
-    shell
+    (head ? withHead(shell, head, origin) : shell)
       // The page's images (its largest paint, often) are asked for before its scripts.
       .replace(/<meta charset="[^"]*" \/>\n/i, (meta) => `${meta}    ${hints}\n`)
       .replace('  </head>', () => `    ${styles}\n${dataBlock}  </head>`)

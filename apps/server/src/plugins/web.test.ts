@@ -121,11 +121,11 @@ export function pageData(url) {
   const id = /^\\/sellers\\/([^/]+)$/.exec(url)?.[1];
   return id ? [{ path: '/api/v1/users/' + id, queryKey: ['users', id] }] : [];
 }
-export async function renderShell(shell, { route, url, data }) {
+export async function renderShell(shell, { route, url, data, origin }) {
   globalThis.mayaRenders = (globalThis.mayaRenders ?? 0) + 1;
   const name = data[0].data.fullName;
   if (name === 'Unrenderable') throw new Error('the page could not be drawn');
-  return shell.replace('<div id="root"></div>', '<div id="root" data-route="' + route + '">' + url + ' ' + name + '</div>');
+  return shell.replace('<div id="root"></div>', '<div id="root" data-route="' + route + '" data-origin="' + origin + '">' + url + ' ' + name + '</div>');
 }`;
   const sellersShell = '<!doctype html><title>Maya Market</title><div id="root"></div>';
   const builtSellers = '<!doctype html><title>Maya Market</title><div id="root">skeleton</div>';
@@ -162,7 +162,11 @@ export async function renderShell(shell, { route, url, data }) {
       if (!fullName) return reply.code(404).send({ code: 'NOT_FOUND' });
       return { id: request.params.id, fullName };
     });
-    await site.register(web, { distDir, reservedPrefixes: ['/api/'] });
+    await site.register(web, {
+      distDir,
+      reservedPrefixes: ['/api/'],
+      publicUrl: 'https://maya.example',
+    });
     await site.ready();
   });
 
@@ -181,7 +185,7 @@ export async function renderShell(shell, { route, url, data }) {
     expect(answer.headers['content-encoding']).toBe('br');
     expect(answer.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(answer.rawPayload).toString()).toBe(
-      '<!doctype html><title>Maya Market</title><div id="root" data-route="/sellers/:id">/sellers/glow Glow Studio</div>',
+      '<!doctype html><title>Maya Market</title><div id="root" data-route="/sellers/:id" data-origin="https://maya.example">/sellers/glow Glow Studio</div>',
     );
 
     const gzip = await site.inject({

@@ -21,6 +21,7 @@ interface PageRenderer {
       url: string;
       namespaces: string[];
       data: { queryKey: readonly unknown[]; data: unknown }[];
+      origin?: string;
     },
   ): Promise<string>;
 }
@@ -40,8 +41,17 @@ declare module 'fastify' {
  * the brotli or gzip copy the web build wrote beside them (apps/web/build-plugins.ts), whichever
  * the browser accepts, so nothing is compressed per request.
  */
-export default fp<{ distDir: string; ssrDir?: string; reservedPrefixes: string[] }>(
-  async (app, { distDir, ssrDir = join(distDir, '..', 'dist-ssr'), reservedPrefixes }) => {
+export default fp<{
+  distDir: string;
+  ssrDir?: string;
+  reservedPrefixes: string[];
+  /** The origin people use (PUBLIC_URL): link previews of rendered pages name it. */
+  publicUrl?: string;
+}>(
+  async (
+    app,
+    { distDir, ssrDir = join(distDir, '..', 'dist-ssr'), reservedPrefixes, publicUrl },
+  ) => {
     const present = existsSync(join(distDir, 'index.html'));
     app.decorate('hasWebApp', present);
     if (!present) {
@@ -71,7 +81,7 @@ export default fp<{ distDir: string; ssrDir?: string; reservedPrefixes: string[]
         : [],
     );
 
-    const renderPage = serverRenderer(app, ssrDir);
+    const renderPage = serverRenderer(app, ssrDir, publicUrl);
 
     // Every other page URL is a client-side route: answer with the app shell, which routes it.
     const shell = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -99,12 +109,12 @@ export default fp<{ distDir: string; ssrDir?: string; reservedPrefixes: string[]
 /**
  * A page that shows API data (a seller's profile) is rendered with that data when it is asked
  * for, so the browser paints the whole page, its largest image included, from the HTML, and
- * search engines read it without running scripts. The data is what the API answers a signed-out
+ * search engines and link previews read it. The data is what the API answers a signed-out
  * visitor, read through the app itself; the page is the build's shell with the render in it. A
  * page the API does not know is `missing` (the shell answers 404); undefined means the build's
  * shell as it is (a page without data, no renderer, or a render that failed).
  */
-function serverRenderer(app: FastifyInstance, ssrDir: string) {
+function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | undefined) {
   const renderer = join(ssrDir, 'render.mjs');
   if (!existsSync(renderer) || !existsSync(join(ssrDir, 'pages.json'))) {
     return async () => undefined;
@@ -151,7 +161,7 @@ function serverRenderer(app: FastifyInstance, ssrDir: string) {
         shell = readFile(join(ssrDir, 'shells', `${segment}.html`), 'utf8');
         shellTexts.set(segment, shell);
       }
-      const html = await render.renderShell(await shell, { ...page, url, data });
+      const html = await render.renderShell(await shell, { ...page, url, data, origin });
       rendered.delete(url);
       rendered.set(url, { data: dataText, html });
       if (rendered.size > RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value!);

@@ -5,9 +5,14 @@ import { afterEach, vi } from 'vitest';
 // machine (the test timeout, 20 s, leaves room for it).
 configure({ asyncUtilTimeout: 15_000 });
 
+// A file may run in Node instead (`@vitest-environment node`: the page renderer), with no DOM.
+const dom = typeof window !== 'undefined';
+
 afterEach(() => {
-  cleanup();
-  localStorage.clear();
+  if (dom) {
+    cleanup();
+    localStorage.clear();
+  }
   vi.unstubAllGlobals();
 });
 
@@ -21,6 +26,6 @@ class InertObserver {
   }
 }
 globalThis.IntersectionObserver ??= InertObserver as unknown as typeof IntersectionObserver;
-if (!('scrollIntoView' in Element.prototype)) {
+if (dom && !('scrollIntoView' in Element.prototype)) {
   Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined });
 }

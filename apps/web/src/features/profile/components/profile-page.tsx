@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useOpenChat } from '../../../lib/open-chat';
 import { useSession } from '../../../lib/session';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { DocumentTitle } from '../../../components/document-title';
 import { ProfileMeta } from '../../../components/profile-card-parts';
 import { useProfile } from '../api/get-profile';
 
@@ -63,6 +64,8 @@ export function ProfilePage() {
   const canChat = user && user.role !== seller.role && user.id !== seller.id;
   return (
     <Container sx={{ py: { xs: 2, md: 4 } }}>
+      {/* The same title the server gives the page it renders (src/prerender.tsx). */}
+      <DocumentTitle page={seller.fullName} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }} component="article">
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '240px 1fr' } }}>
           <Avatar

@@ -174,7 +174,7 @@ export function routeShells(routes: RouteShells, everyPage: string[] = []): Plug
 const sampleUrl = (route: string) => route.replace(/:\w+/g, '_');
 
 /** What the server reads from dist-ssr/pages.json: each shell's route and long texts. */
-export type ServerPages = Record<string, { route: string; namespaces: string[] }>;
+type ServerPages = Record<string, { route: string; namespaces: string[] }>;
 
 /**
  * Builds src/prerender.tsx for Node into dist-ssr/render.mjs (beside dist, never served; its

@@ -129,7 +129,7 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
       ),
     ]).then(([render, pages]) => ({ render, pages })));
   const shellTexts = new Map<string, Promise<string>>();
-  const rendered = new Map<string, { data: string; html: string }>();
+  const rendered = new Map<string, { answered: string; html: string }>();
 
   return async (
     segment: string,
@@ -148,14 +148,15 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
         return 'missing';
       }
       if (answers.some((answer) => answer.statusCode !== 200)) return undefined;
+
+      // The answers as sent: a page whose data is unchanged is neither parsed nor drawn again.
+      const answered = answers.map((answer) => answer.body).join('\n');
+      const kept = rendered.get(url);
+      if (kept?.answered === answered) return { html: kept.html };
       const data = sources.map((source, index) => ({
         queryKey: source.queryKey,
         data: answers[index]!.json<unknown>(),
       }));
-
-      const dataText = JSON.stringify(data);
-      const kept = rendered.get(url);
-      if (kept?.data === dataText) return { html: kept.html };
       let shell = shellTexts.get(segment);
       if (!shell) {
         shell = readFile(join(ssrDir, 'shells', `${segment}.html`), 'utf8');
@@ -163,7 +164,7 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
       }
       const html = await render.renderShell(await shell, { ...page, url, data, origin });
       rendered.delete(url);
-      rendered.set(url, { data: dataText, html });
+      rendered.set(url, { answered, html });
       if (rendered.size > RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value!);
       return { html };
     } catch (error) {

@@ -1,0 +1,71 @@
+import type { Pool, PoolClient, PoolConfig } from 'pg';
+
+export interface PostgresTimeouts {
+  /** Longest wait for a new connection, or for a free one from a full pool. */
+  connectMs: number;
+  /**
+   * Longest a statement may run (0: no limit): the server cancels it after this, and the client gives up
+   * 500 ms later when the server cannot say so itself (a frozen or unreachable host).
+   */
+  statementMs: number;
+}
+
+export const defaultPostgresTimeouts: PostgresTimeouts = { connectMs: 1_500, statementMs: 3_000 };
+
+type Logger = { warn(object: object, message: string): void };
+
+/**
+ * A node-postgres pool that never lets a dead or stalled database take the process down or hang a
+ * request:
+ * - every client has an `error` listener for its whole life, also while it is checked out (the
+ *   pool's own listener covers only idle clients, and an unheard 'error' event exits the process);
+ * - connecting, waiting for a free client and every statement are bounded by `timeouts`;
+ * - a client whose statement timed out on our side is disconnected, so the pool drops it instead
+ *   of handing out a connection that is still waiting for the old answer.
+ * The pool connects afresh on demand, so it recovers by itself once the database is back.
+ */
+export async function createPostgresPool(
+  config: PoolConfig & { connectionString: string },
+  timeouts: PostgresTimeouts,
+  log?: Logger,
+): Promise<Pool> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({
+    ...config,
+    connectionTimeoutMillis: timeouts.connectMs,
+    // 0: no limit (migrations).
+    statement_timeout: timeouts.statementMs,
+    ...(timeouts.statementMs > 0 ? { query_timeout: timeouts.statementMs + 500 } : {}),
+    keepAlive: true,
+  });
+  pool.on('error', (error) => log?.warn({ err: error }, 'idle database connection lost'));
+  pool.on('connect', (client) => guardClient(client, log));
+  return pool;
+}
+
+function guardClient(client: PoolClient, log?: Logger) {
+  client.on('error', (error) => log?.warn({ err: error }, 'database connection lost'));
+  const onFailure = (error: unknown) => {
+    if (error instanceof Error && error.message === 'Query read timeout') disconnect(client);
+  };
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        if (error) onFailure(error);
+        return (callback as (...values: unknown[]) => unknown)(error, ...rest);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(onFailure);
+    return result;
+  };
+}
+
+function disconnect(client: PoolClient) {
+  const stream = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection
+    ?.stream;
+  stream?.destroy();
+}

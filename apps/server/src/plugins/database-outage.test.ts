@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app.js';
+import { signUp } from '../../test/sessions.js';
+
+describe('a database that fails while the server runs', () => {
+  it('turns every request that needs it into a 503 problem, and /readyz into 503 within 2 s', async () => {
+    const { app, database } = await buildTestApp();
+    const person = await signUp(app);
+    await database.close();
+
+    const search = await app.inject({ method: 'GET', url: '/api/v1/users?q=studio' });
+    expect(search.statusCode).toBe(503);
+    expect(search.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(search.headers['retry-after']).toBe('5');
+    expect(search.json()).toEqual({
+      type: '/api/errors#unavailable',
+      title: 'Service unavailable',
+      status: 503,
+      code: 'UNAVAILABLE',
+      detail: 'The service cannot reach its database right now. Please try again in a few seconds.',
+      instance: '/api/v1/users?q=studio',
+    });
+
+    // The session lookup itself needs the database: still a 503, never a 500 or a sign-out.
+    const me = await app.inject({ method: 'GET', url: '/api/v1/me', headers: person.headers });
+    expect(me.statusCode).toBe(503);
+    expect(me.headers['set-cookie']).toBeUndefined();
+
+    const startedAt = Date.now();
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable', database: 'down' });
+
+    const live = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(live.statusCode).toBe(200);
+  });
+});

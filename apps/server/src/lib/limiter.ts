@@ -1,0 +1,80 @@
+import {
+  RateLimiterMemory,
+  RateLimiterRes,
+  type IRateLimiterOptions,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { AppError } from './app-error.js';
+
+/** Builds the counter store; rate-limiter-flexible's Redis or PostgreSQL store takes the same options. */
+export type LimiterStore = (options: IRateLimiterOptions) => RateLimiterAbstract;
+
+/** In this process's memory: right for one process, which is how the app runs today. */
+export const memoryStore: LimiterStore = (options) => new RateLimiterMemory(options);
+
+export interface Limiter {
+  /**
+   * Counts one attempt and answers how many the key has in its window, or throws RATE_LIMITED
+   * with Retry-After when that is over the limit.
+   */
+  consume(key: string): Promise<number>;
+  /** Counts one attempt without refusing it. */
+  penalize(key: string): Promise<number>;
+  /** Takes back one counted attempt (it turned out to be allowed). */
+  reward(key: string): Promise<void>;
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * A fixed-window counter per key on rate-limiter-flexible, whose stores are asynchronous: the
+ * same code runs on memory today and on Redis or PostgreSQL once several processes must share
+ * the counts. Windows expire, so nothing is ever locked for good. (lib/throttle.ts is the
+ * synchronous one the chat send budget checks around its writes.)
+ */
+export function createLimiter(options: {
+  /** Distinguishes this limiter's keys in a shared store. */
+  name: string;
+  /** Attempts allowed per window; leave out for a counter that never refuses. */
+  limit?: number;
+  windowMs: number;
+  /** The problem's detail; `{seconds}` becomes the time left. */
+  message: string;
+  store?: LimiterStore;
+}): Limiter {
+  const limiter = (options.store ?? memoryStore)({
+    keyPrefix: options.name,
+    points: options.limit ?? Number.MAX_SAFE_INTEGER,
+    duration: options.windowMs / 1000,
+  });
+
+  return {
+    async consume(key) {
+      try {
+        return (await limiter.consume(key)).consumedPoints;
+      } catch (refusal) {
+        if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+        throw new AppError(
+          'RATE_LIMITED',
+          options.message.replace('{seconds}', String(seconds)),
+          undefined,
+          { 'retry-after': String(seconds) },
+        );
+      }
+    },
+    async penalize(key) {
+      return (await limiter.penalty(key)).consumedPoints;
+    },
+    async reward(key) {
+      // Never below zero, which would give the key extra attempts in a later window.
+      if ((await limiter.get(key))?.consumedPoints) await limiter.reward(key);
+    },
+    async count(key) {
+      return (await limiter.get(key))?.consumedPoints ?? 0;
+    },
+    async reset(key) {
+      await limiter.delete(key);
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { signInLinks } from '../../db/schema/index.js';
+import { buildTestApp } from '../../../test/build-test-app.js';
+import { sameOrigin, signIn, signUp } from '../../../test/sessions.js';
+import { findLink, startSmtpPeer } from '../../../test/smtp-peer.js';
+
+const smtp = await startSmtpPeer();
+const { app, database } = await buildTestApp({ SMTP_URL: smtp.url });
+
+let requests = 0;
+/** From an address of its own unless told, so that only the flood test meets the address limit. */
+function requestLink(email: string, remoteAddress = `10.9.0.${(requests += 1)}`) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/sign-in-link',
+    headers: sameOrigin,
+    remoteAddress,
+    payload: { email },
+  });
+}
+
+function confirm(token: string, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/sign-in-link/confirm',
+    headers: { ...sameOrigin, ...headers },
+    payload: { token },
+  });
+}
+
+/** The token of the next mailed sign-in link, read from the mail as the SMTP peer got it. */
+async function mailedToken(to: string): Promise<string> {
+  const mail = await smtp.next();
+  expect(mail.to).toEqual([to]);
+  const link = new URL(findLink(mail.raw, '/sign-in-link'));
+  expect(link.pathname).toBe('/sign-in-link');
+  return link.searchParams.get('token')!;
+}
+
+describe('sign-in links', () => {
+  it('answers the same for a registered and an unknown email, and mails only the registered one', async () => {
+    const user = await signUp(app);
+    const known = await requestLink(user.email.toUpperCase());
+    const unknown = await requestLink('nobody-at-all@example.test');
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.json()).toEqual({
+      message: 'If an account exists for that email, we have sent a link to sign in.',
+    });
+    expect(unknown.json()).toEqual(known.json());
+
+    const mail = await smtp.next();
+    expect(mail.to).toEqual([user.email]);
+    expect(mail.raw).toContain('Subject: Your Maya Market sign-in link');
+    expect(mail.raw).toContain('within 15 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.inbox.filter((item) => item.to.includes('nobody-at-all@example.test'))).toEqual([]);
+  });
+
+  it('signs in once with the mailed link, with a session and a device cookie', async () => {
+    const user = await signUp(app);
+    await requestLink(user.email);
+    const token = await mailedToken(user.email);
+
+    const first = await confirm(token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      user: expect.objectContaining({ id: user.id, email: user.email }),
+      token: expect.stringMatching(/^[\w-]{43}$/),
+    });
+    const session = first.cookies.find((cookie) => cookie.name === 'maya_session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const device = first.cookies.find((cookie) => cookie.name === 'maya_device');
+    expect(device?.value).toMatch(/^[\w-]{43}$/);
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${first.json().token}` },
+    });
+    expect(me.json().user.id).toBe(user.id);
+
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: 'This sign-in link is invalid or has expired. Ask for a new one.',
+      errors: { token: 'Invalid or expired' },
+    });
+  });
+
+  it('refuses an expired link', async () => {
+    const user = await signUp(app);
+    await requestLink(user.email);
+    const token = await mailedToken(user.email);
+    await database.db
+      .update(signInLinks)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(signInLinks.userId, user.id));
+    const late = await confirm(token);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors).toEqual({ token: 'Invalid or expired' });
+  });
+
+  it('answers malformed tokens and emails with field errors, never a 500', async () => {
+    for (const token of ['', 'short', 'x'.repeat(201), 'x'.repeat(43)]) {
+      const response = await confirm(token);
+      expect(response.statusCode, token).toBe(400);
+      expect(Object.keys(response.json().errors), token).toEqual(['token']);
+    }
+    for (const email of ['', 'not-an-email', `${'a'.repeat(250)}@example.test`]) {
+      const response = await requestLink(email);
+      expect(response.statusCode, email).toBe(400);
+      expect(Object.keys(response.json().errors), email).toEqual(['email']);
+    }
+  });
+
+  it('adds the link’s device to the devices that signed in before', async () => {
+    const user = await signUp(app);
+    const laptop = (await signIn(app, user.email, user.password)).cookies.find(
+      (cookie) => cookie.name === 'maya_device',
+    )!.value;
+    await requestLink(user.email);
+    const linked = await confirm(await mailedToken(user.email), {
+      cookie: `maya_device=${laptop}`,
+    });
+    expect(linked.statusCode).toBe(200);
+    // Already known for this account: the same cookie comes back, no new token.
+    expect(linked.cookies.find((cookie) => cookie.name === 'maya_device')?.value).toBe(laptop);
+
+    const other = await signUp(app);
+    await requestLink(other.email);
+    const shared = await confirm(await mailedToken(other.email), {
+      cookie: `maya_device=${laptop}`,
+    });
+    const both = shared.cookies.find((cookie) => cookie.name === 'maya_device')!.value;
+    expect(both.split('.')).toEqual([expect.stringMatching(/^[\w-]{43}$/), laptop]);
+  });
+
+  it('refuses a flood of link requests from one address with 429', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      statuses.push((await requestLink(`flood-${index}@example.test`, '192.0.2.90')).statusCode);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+  });
+
+  it('mails one account no more than five links per fifteen minutes, saying nothing', async () => {
+    const user = await signUp(app);
+    const before = smtp.inbox.length;
+    for (let index = 0; index < 7; index += 1) {
+      expect((await requestLink(user.email, `198.51.100.${index + 1}`)).statusCode).toBe(202);
+    }
+    await expect.poll(() => smtp.inbox.length - before).toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.inbox.length - before).toBe(5);
+    // Skip the five, so later tests read their own mail.
+    for (let read = 0; read < 5; read += 1) await smtp.next();
+  });
+
+  it('forgets every device of an account when its password is reset', async () => {
+    const user = await signUp(app);
+    const device = (await signIn(app, user.email, user.password)).cookies.find(
+      (cookie) => cookie.name === 'maya_device',
+    )!.value;
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      payload: { email: user.email },
+    });
+    const reset = new URL(findLink((await smtp.next()).raw));
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/confirm',
+      payload: { token: reset.searchParams.get('token'), password: 'a whole new passphrase' },
+    });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { ...sameOrigin, cookie: `maya_device=${device}` },
+      payload: { email: user.email, password: 'a whole new passphrase' },
+    });
+    expect(again.statusCode).toBe(200);
+    // Not known any more: a fresh token is put in front of the old one.
+    expect(again.cookies.find((cookie) => cookie.name === 'maya_device')?.value).not.toBe(device);
+  });
+});

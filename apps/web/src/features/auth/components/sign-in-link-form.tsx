@@ -1,0 +1,39 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, schemaErrors, type FieldErrors } from '../../../components/field-errors';
+import { useRequestSignInLink } from '../api/request-sign-in-link';
+import { Busy } from './busy';
+import { CheckedForm, EmailField, type Contracts } from './checked-form';
+
+/** Asks for a mailed sign-in link: the way in that failed passwords (anyone's) cannot pause. */
+export function SignInLinkForm({ initialEmail = '' }: { initialEmail?: string }) {
+  const { t } = useTranslation();
+  const request = useRequestSignInLink();
+  const [email, setEmail] = useState(initialEmail);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = ({ signInLinkRequestBodySchema }: Contracts) => {
+    const parsed = signInLinkRequestBodySchema.safeParse({ email });
+    if (!parsed.success) return setErrors(schemaErrors(parsed.error));
+    setErrors({});
+    request.mutate(parsed.data.email);
+  };
+
+  if (request.isPending) return <Busy />;
+  if (request.isSuccess) return <Alert severity="success">{t('auth.linkSent')}</Alert>;
+  return (
+    <CheckedForm onSend={submit} onFailure={(message) => setErrors({ email: message })}>
+      <Typography color="text.secondary">{t('auth.linkIntro')}</Typography>
+      {request.isError && (
+        <Alert severity="error">{errorMessage(request.error, t('errors.network'))}</Alert>
+      )}
+      <EmailField value={email} onChange={setEmail} error={errors.email} />
+      <Button type="submit" variant="contained" size="large">
+        {t('auth.emailMeLink')}
+      </Button>
+    </CheckedForm>
+  );
+}

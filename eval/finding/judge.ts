@@ -1,0 +1,70 @@
+import { franc } from 'franc-min';
+import type { Language } from './types.js';
+
+/**
+ * Function words that only one of the two languages uses, for replies too short for trigrams
+ * ("De nada!", "You're welcome!"). Words both share ("a", "no", "do", "me") are left out.
+ */
+const englishWords = new Set(
+  "the you your yours i i'm i'll it it's is are was be can could would will what which who how hi hello hey thanks thank welcome and or of to for with in on at this that these there here here's found find couldn't can't don't nobody anyone someone sellers seller near sorry help glad bye good morning evening afternoon night please".split(
+    ' ',
+  ),
+);
+const portugueseWords = new Set(
+  'o os um uma uns umas é são está estão foi ser posso pode podem você vocês tu te ti si seu sua teu tua que qual quem como olá oi obrigado obrigada obrigadão valeu de da das dos e ou para pra com em na nas nos não sim encontrei encontrar ninguém nenhum nenhuma vendedores vendedor perto ajuda ajudar bom boa dia tarde noite desculpe por favor aqui há tem'.split(
+    ' ',
+  ),
+);
+
+/** The language of Maya's own words: 'en', 'pt' or undefined when it cannot tell. */
+export function detectLanguage(text: string): 'en' | 'pt' | undefined {
+  const letters = text.replaceAll(/[^\p{L}]/gu, '');
+  if (letters.length >= 40) {
+    const code = franc(text, { only: ['eng', 'por'], minLength: 1 });
+    if (code === 'eng') return 'en';
+    if (code === 'por') return 'pt';
+  }
+  const words = text.toLowerCase().match(/[\p{L}']+/gu) ?? [];
+  const en = words.filter((word) => englishWords.has(word)).length;
+  const pt = words.filter((word) => portugueseWords.has(word)).length;
+  if (en > pt) return 'en';
+  if (pt > en) return 'pt';
+  return undefined;
+}
+
+/** Card names and profile links removed: the language of the seller names is not Maya's. */
+export function ownWords(text: string, names: string[]): string {
+  let own = text.replaceAll(/\S*\/sellers\/\S*/g, ' ');
+  for (const name of [...names].sort((a, b) => b.length - a.length)) {
+    own = own.split(name).join(' ');
+  }
+  return own;
+}
+
+export function languageFamily(lang: Language): 'en' | 'pt' {
+  return lang === 'en' ? 'en' : 'pt';
+}
+
+/**
+ * Maya says plainly that nobody fits. Strict on purpose: an answer has to say it in words, in
+ * either language; "I found 6 sellers that could help" does not. Whole words only, judged by
+ * letters since \b knows no accented ones.
+ */
+const NONE_FOUND = [
+  "(couldn['’]?t|could not|can['’]?t|cannot|didn['’]?t|did not|was unable to|wasn['’]?t able to) find",
+  'no (sellers?|one|businesses|business|results?|matches|match|providers?|professionals?)',
+  '(nobody|no-one|none of)',
+  'there (are|is) no',
+  'não (encontrei|encontramos|consegui encontrar|há|temos|existe|existem|conheço)',
+  '(nenhum|nenhuma|ninguém)',
+  'sem resultados',
+].map((words) => new RegExp(`(?<!\\p{L})${words}(?!\\p{L})`, 'iu'));
+
+export function saysNoneFound(text: string): boolean {
+  return NONE_FOUND.some((pattern) => pattern.test(text));
+}
+
+/** Links in Maya's text to profiles: `/sellers/<id>`. */
+export function linkedSellerIds(text: string): string[] {
+  return [...text.matchAll(/\/sellers\/([0-9a-f-]{36})/gi)].map((match) => match[1]!.toLowerCase());
+}

@@ -1,19 +1,60 @@
 // Lint enforces the architecture: import directions between packages, layers inside the server
-// and features inside the web app, and configuration read in one place.
+// and features inside the web app, no import cycles, and configuration read in one place. The
+// lists of features and modules are read from their folders, so a new one is fenced at once.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = [
-  'landing',
-  'auth',
-  'directory',
-  'profile',
-  'inbox',
-  'assistant',
-  'account',
-  'pricing',
+const foldersIn = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const webFeatures = foldersIn('./apps/web/src/features/');
+const serverModules = foldersIn('./apps/server/src/modules/');
+
+const web = './apps/web/src';
+const server = './apps/server/src';
+
+/** Import boundaries that resolve real paths, so `../other/…` cannot slip past a fence. */
+const boundaries = [
+  // A web feature uses another only through its public face (features/<name>/index.ts); the
+  // routes in app/ compose features and may load their screens directly (lazily, per route).
+  ...webFeatures.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`, ...webFeatures.map((other) => `./${other}/index.ts`)],
+    message: "Features use each other only through the other feature's index.ts.",
+  })),
+  {
+    target: [`${web}/features`, `${web}/lib`, `${web}/components`],
+    from: `${web}/app`,
+    message: 'Only app/ composes the app; features and shared code never import it.',
+  },
+  {
+    target: [`${web}/lib`, `${web}/components`],
+    from: `${web}/features`,
+    message: 'Shared code (lib/, components/) never imports a feature.',
+  },
+  // A module never reaches into another module's repository: it asks that module's service.
+  ...serverModules.flatMap((module) =>
+    serverModules
+      .filter((other) => other !== module)
+      .map((other) => ({
+        target: `${server}/modules/${module}/**`,
+        from: `${server}/modules/${other}/*.repository.ts`,
+        message: "A module uses another module's service, never its repository.",
+      })),
+  ),
+  {
+    target: [`${server}/plugins`, `${server}/lib`, `${server}/db`],
+    from: `${server}/modules`,
+    message: 'Infrastructure (plugins/, lib/, db/) never imports a module; modules import it.',
+  },
 ];
 
 export default tseslint.config(
@@ -30,6 +71,31 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parsers let the cycle check read the files an import leads to.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'packages/contracts/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+    },
+  },
   {
     languageOptions: {
       parserOptions: {
@@ -58,7 +124,14 @@ export default tseslint.config(
   },
   {
     // Tests read JSON answers as `any` on purpose: the assertions are the type check.
-    files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**', 'bench/**'],
+    files: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'apps/server/test/**',
+      'e2e/**',
+      'bench/**',
+      'eval/**',
+    ],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
@@ -73,11 +146,13 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // Scripts, the browser suite, benchmarks and the config module are the process boundary.
+    // Scripts, the browser suite, benchmarks, evaluations and the config module are the process
+    // boundary.
     files: [
       'scripts/**',
       'e2e/**',
       'bench/**',
+      'eval/**',
       '.ci/**',
       'apps/server/test/**',
       'apps/server/src/config.ts',
@@ -146,24 +221,4 @@ export default tseslint.config(
       ],
     },
   },
-  // A feature may not import another feature; routes in app/ compose them.
-  ...webFeatures.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: webFeatures
-                .filter((other) => other !== feature)
-                .flatMap((other) => [`**/features/${other}`, `**/features/${other}/**`]),
-              message: 'Features do not import each other; compose them in app/.',
-            },
-            { group: ['**/app/**'], message: 'Features do not import the app layer.' },
-          ],
-        },
-      ],
-    },
-  })),
 );

@@ -17,10 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
-import { sql } from 'drizzle-orm';
 import { createDatabase } from '../apps/server/src/db/client.js';
-import { users } from '../apps/server/src/db/schema/index.js';
-import { createRandom, generateSellers } from '../apps/server/src/db/seed/generate.js';
 import { hashPassword, verifyPassword } from '../apps/server/src/lib/password.js';
 import { startServerProcess } from '../apps/server/test/server-process.js';
 import {
@@ -28,6 +25,7 @@ import {
   load,
   loadOptionsFromEnv,
   printTable,
+  seedSellers,
   writeResult,
   type LoadResult,
 } from './lib.js';
@@ -183,15 +181,8 @@ async function main(): Promise<void> {
     const handle = await createDatabase({ kind: 'pglite', dataDir });
     try {
       await handle.migrate();
-      const sellers = generateSellers(SELLERS, {
-        passwordHash: 'bench-fixed-password-hash',
-        random: createRandom(2026),
-      });
-      for (let start = 0; start < sellers.length; start += BATCH) {
-        await handle.db.insert(users).values(sellers.slice(start, start + BATCH));
-      }
-      await handle.db.execute(sql`analyze`);
-      console.log(`Seeded ${sellers.length} sellers into PGlite at ${dataDir}`);
+      await seedSellers(handle.db, SELLERS, BATCH);
+      console.log(`Seeded ${SELLERS} sellers into PGlite at ${dataDir}`);
     } finally {
       await handle.close();
     }

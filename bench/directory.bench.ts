@@ -50,10 +50,13 @@ import {
 } from '../apps/server/src/db/seed/generate.js';
 import { uuidv7 } from '../apps/server/src/lib/uuid.js';
 import {
-  createUsersRepository,
+  createDirectoryRepository,
   type DirectoryQuery,
-} from '../apps/server/src/modules/users/users.repository.js';
-import { DEFAULT_RADIUS_KM, searchWords } from '../apps/server/src/modules/users/users.service.js';
+} from '../apps/server/src/modules/directory/directory.repository.js';
+import {
+  DEFAULT_RADIUS_KM,
+  searchWords,
+} from '../apps/server/src/modules/directory/directory.service.js';
 import { assertLocal, load, printTable, resultsDir, writeResult, type LoadResult } from './lib.js';
 
 const NAME = 'directory';
@@ -446,7 +449,7 @@ function directoryArgs(search: string): DirectoryQuery {
 
 /** The same repository call as the service, no auth, validation, policy or response schema. */
 function bareApp(db: Database): FastifyInstance {
-  const repository = createUsersRepository(db);
+  const repository = createDirectoryRepository(db);
   const app = Fastify({ logger: false });
   app.get('/api/v1/users', async (request) => {
     const search = request.url.split('?')[1] ?? '';
@@ -578,7 +581,7 @@ function capturingRepository(handle: DatabaseHandle) {
     handle.engine === 'postgres'
       ? drizzleNodePg(client as pg.Pool, { schema, casing: 'snake_case', logger })
       : drizzlePglite(client as PGlite, { schema, casing: 'snake_case', logger });
-  const repository = createUsersRepository(db);
+  const repository = createDirectoryRepository(db);
   return {
     async capture(search: string) {
       delete captured.last;

@@ -1,13 +1,33 @@
 /**
  * Shared pieces of the benchmarks: a bounded load generator (autocannon in a worker thread, so
- * the process under test keeps its event loop), the table printer and the JSON result writer.
+ * the process under test keeps its event loop), the seller seed, the table printer and the JSON
+ * result writer.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../apps/server/src/db/client.js';
+import { users } from '../apps/server/src/db/schema/index.js';
+import { createRandom, generateSellers } from '../apps/server/src/db/seed/generate.js';
 
 export const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
+
+/**
+ * Inserts `count` generated sellers (the same ones every run) in batches, then collects
+ * statistics, as the demo seed does: the embedded engine collects none by itself.
+ */
+export async function seedSellers(db: Database, count: number, batch = 500): Promise<void> {
+  const sellers = generateSellers(count, {
+    passwordHash: 'bench-fixed-password-hash',
+    random: createRandom(2026),
+  });
+  for (let start = 0; start < sellers.length; start += batch) {
+    await db.insert(users).values(sellers.slice(start, start + batch));
+  }
+  await db.execute(sql`analyze`);
+}
 
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -13,8 +13,14 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase, type Database } from '../apps/server/src/db/client.js';
 import { users } from '../apps/server/src/db/schema/index.js';
-import { createRandom, generateSellers } from '../apps/server/src/db/seed/generate.js';
-import { load, loadOptionsFromEnv, printTable, writeResult, type LoadResult } from './lib.js';
+import {
+  load,
+  loadOptionsFromEnv,
+  printTable,
+  seedSellers,
+  writeResult,
+  type LoadResult,
+} from './lib.js';
 
 const NAME = 'read-route';
 const SELLERS = Number(process.env.BENCH_SELLERS ?? 2000);
@@ -79,16 +85,8 @@ const dataDir = await mkdtemp(join(tmpdir(), 'maya-bench-'));
 const handle = await createDatabase({ kind: 'pglite', dataDir });
 try {
   await handle.migrate();
-  const sellers = generateSellers(SELLERS, {
-    passwordHash: 'bench-fixed-password-hash',
-    random: createRandom(2026),
-  });
-  for (let start = 0; start < sellers.length; start += BATCH) {
-    await handle.db.insert(users).values(sellers.slice(start, start + BATCH));
-  }
-  // As the demo seed does: the embedded engine collects no statistics by itself.
-  await handle.db.execute(sql`analyze`);
-  console.log(`Seeded ${sellers.length} sellers into PGlite at ${dataDir}`);
+  await seedSellers(handle.db, SELLERS, BATCH);
+  console.log(`Seeded ${SELLERS} sellers into PGlite at ${dataDir}`);
 
   const config = loadConfig({
     NODE_ENV: 'production',

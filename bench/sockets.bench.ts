@@ -43,7 +43,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@maya/contracts
 import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/client.js';
 import { sessions, users } from '../apps/server/src/db/schema/index.js';
 import { uuidv7 } from '../apps/server/src/lib/uuid.js';
-import { hashToken } from '../apps/server/src/modules/auth/auth.service.js';
+import { hashToken } from '../apps/server/src/modules/auth/tokens.js';
 import { freePort, type ServerProcess } from '../apps/server/test/server-process.js';
 import { assertLocal, printTable, writeResult } from './lib.js';
 
@@ -169,7 +169,9 @@ async function cpuSeconds(pid: number): Promise<number> {
  * time so far. The bare server has no /metrics.
  */
 async function scrapeMetrics(base: string): Promise<{ loopMaxMs: number; gcSeconds: number }> {
-  const text = await fetch(`${base}/metrics`).then((response) => response.text());
+  const text = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  }).then((response) => response.text());
   let loopMaxMs = 0;
   let gcSeconds = 0;
   for (const line of text.split('\n')) {
@@ -180,6 +182,9 @@ async function scrapeMetrics(base: string): Promise<{ loopMaxMs: number; gcSecon
   }
   return { loopMaxMs, gcSeconds };
 }
+
+/** /metrics is served only to a scrape with the token (plugins/metrics.ts). */
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
 
 function pidOf(server: ServerProcess): number {
   const pid = server.child.pid;
@@ -237,6 +242,7 @@ function startApp(env: Record<string, string>, dataDir: string): Promise<ServerP
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      METRICS_TOKEN,
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://127.0.0.1',
       DATA_DIR: dataDir,

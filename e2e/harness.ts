@@ -46,12 +46,3 @@ export function journey(
   }
   journeys.push({ name, file: currentFile, timeoutMs: options.timeoutMs ?? 120_000, run });
 }
-
-/** A failed expectation: the message is what the report prints. */
-export class ExpectationError extends Error {
-  override name = 'ExpectationError';
-}
-
-export function expect(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new ExpectationError(message);
-}

@@ -44,9 +44,13 @@ if (serverChangedAt > serverBuiltAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// A bare `npm start` (no NODE_ENV given) is the one-command demo of a fresh clone, so it seeds
+// the demo marketplace into an empty database; a deployment that says NODE_ENV=production gets
+// no demo unless it sets SEED_DEMO=true.
+const demo = process.env.NODE_ENV === undefined ? { SEED_DEMO: 'true' } : {};
 const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...demo, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

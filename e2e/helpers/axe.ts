@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { ExpectationError } from '../harness.js';
+import { ExpectationError } from './expect.js';
 import { axeDir } from './paths.js';
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];

@@ -9,7 +9,7 @@ import {
   type Page,
   type Response,
 } from 'playwright-core';
-import { ExpectationError } from '../harness.js';
+import { ExpectationError } from './expect.js';
 
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -1,6 +1,13 @@
 // Everything a journey needs, in one import: `import { … } from '../helpers/index.js'`.
-export { journey, expect, ExpectationError, type JourneyContext } from '../harness.js';
-export { startServer, freePort, type TestServer, type StartServerOptions } from './server.js';
+export { journey, type JourneyContext } from '../harness.js';
+export { expect, ExpectationError } from './expect.js';
+export {
+  startServer,
+  freePort,
+  DEMO_PASSWORD,
+  type TestServer,
+  type StartServerOptions,
+} from './server.js';
 export {
   launchBrowser,
   newPage,

@@ -19,6 +19,9 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/** The demo accounts' password in browser runs (the server makes up a random one otherwise). */
+export const DEMO_PASSWORD = 'maya-demo-market';
+
 export interface StartServerOptions {
   /** Extra environment for the server; DATA_DIR, PORT, HOST and PUBLIC_URL are set already. */
   env?: Record<string, string>;
@@ -83,6 +86,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
     SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
+    DEMO_PASSWORD,
     ...options.env,
   });
 

@@ -1,11 +1,15 @@
 /**
  * The life of an account: a business signs up with a photo and a map point, signs out and back
- * in; a client signs up, forgets the password and resets it from the mailed link, changes name,
- * email and password, downloads the data and deletes the account, after which signing in fails.
- * Every screen passes axe at 360/768/1280 px and is photographed (accounts-*.png).
+ * in; a client signs up, forgets the password and resets it from the mailed link, then signs in
+ * with a mailed sign-in link; a client changes name, email and password, downloads the data and
+ * deletes the account, after which signing in fails; a client who signs in at the Business
+ * Portal is told it is a client account. Every screen passes axe at 360/768/1280 px and is photographed (accounts-*.png).
  */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { SIGNED_OUT_ALLOWED, expect, journey, type PageSession } from '../helpers/index.js';
 import {
+  BUYER,
   Findings,
   expectToast,
   fillSignIn,
@@ -122,7 +126,7 @@ async function signUpClient(
 }
 
 journey(
-  'accounts: a client signs up, then resets a forgotten password from the mailed link',
+  'accounts: a client signs up, resets a forgotten password from the mailed link, then signs in with a mailed link',
   async ({ newPage, server }) => {
     const findings = new Findings('accounts-reset');
     await findings.run(async () => {
@@ -169,6 +173,32 @@ journey(
       await expectWrongCredentials(session, email, firstPassword);
       await findings.screen(session, 'wrong-credentials');
       await fillSignIn(page, email, resetPassword);
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+      await page.getByRole('heading', { level: 1, name: 'Sellers' }).waitFor();
+      await session.settle();
+
+      // No password at all: a mailed sign-in link, asked for from the sign-in form.
+      await signOut(session);
+      await session.goto('/buyerauth');
+      await page.getByLabel(/^Email/).fill(email);
+      await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+      await page.waitForURL(/[?&]mode=link/);
+      await session.settle();
+      await findings.screen(session, 'sign-in-link-request');
+      const earlier = new Set(await readdir(join(server.dataDir, 'outbox')));
+      await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+      await page.getByText(/we have sent a link to sign in/).waitFor({ timeout: 10_000 });
+      await findings.screen(session, 'sign-in-link-sent');
+
+      const linkMail = await resetLinkFromOutbox(server.dataDir, email, {
+        notIn: earlier,
+        page: '/sign-in-link',
+      });
+      await session.goto(linkMail.path);
+      await page.getByRole('heading', { level: 1, name: 'Sign in with your link' }).waitFor();
+      await session.settle();
+      await findings.screen(session, 'sign-in-link');
+      await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
       await page.getByRole('heading', { level: 1, name: 'Sellers' }).waitFor();
       await session.settle();
@@ -268,6 +298,20 @@ journey(
 
       await session.goto('/buyerauth');
       await expectWrongCredentials(session, newEmail, newPassword);
+    });
+  },
+);
+
+journey(
+  'accounts: a client who signs in at the Business Portal is told it is their client account',
+  async ({ newPage }) => {
+    const findings = new Findings('accounts-portal');
+    await findings.run(async () => {
+      const session = findings.track('client', await newPage());
+      await signIn(session, '/sellerauth', BUYER);
+      await expectToast(session.page, 'You are signed in to your client account');
+      await session.page.getByRole('heading', { level: 1, name: 'Sellers' }).waitFor();
+      await findings.screen(session, 'client-at-business-portal');
     });
   },
 );

@@ -125,6 +125,16 @@ journey(
       await visitor.settle();
       await findings.screen(visitor, 'monetization');
 
+      // The footer links only to the site's own pages (no networks' home pages).
+      const footerLinks = await page
+        .getByRole('contentinfo')
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(
+        footerLinks.every((href) => href?.startsWith('/')),
+        `the footer links off the site: ${footerLinks.join(', ')}`,
+      );
+
       // The footer's #privacy and #terms anchors lead to the policy and the terms.
       for (const [link, path, heading] of [
         ['Privacy Policy', '/privacy', 'Privacy Policy'],

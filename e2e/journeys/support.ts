@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import {
+  DEMO_PASSWORD,
   expect,
   expectNoAxeViolations,
   ExpectationError,
@@ -17,7 +18,7 @@ import {
   type PageSession,
 } from '../helpers/index.js';
 
-export const DEMO_PASSWORD = 'maya-demo-market';
+export { DEMO_PASSWORD };
 export const BUYER = 'ana.silva@demo.mayamarket.example';
 export const BUYER_NAME = 'Ana Silva';
 export const SELLER = 'bright-reach-studio-0@demo.mayamarket.example';
@@ -115,13 +116,15 @@ function decodeQuotedPrintable(text: string): string {
 
 /**
  * The reset link of the newest mail to `email` in the server's outbox (DATA_DIR/outbox), as a
- * same-origin path. Waits for the mail: the server sends it after it has answered.
+ * same-origin path; with `page: '/sign-in-link'`, the sign-in link. Waits for the mail: the
+ * server sends it after it has answered.
  */
 export async function resetLinkFromOutbox(
   dataDir: string,
   email: string,
-  options: { notIn?: Set<string>; timeoutMs?: number } = {},
+  options: { notIn?: Set<string>; timeoutMs?: number; page?: string } = {},
 ): Promise<{ path: string; file: string }> {
+  const page = options.page ?? '/reset-password';
   const outbox = join(dataDir, 'outbox');
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   while (Date.now() < deadline) {
@@ -138,10 +141,10 @@ export async function resetLinkFromOutbox(
       if (/^Content-Transfer-Encoding:\s*quoted-printable/im.test(head)) {
         body = decodeQuotedPrintable(body);
       }
-      const link = /https?:\/\/\S+?\/reset-password\?token=[A-Za-z0-9_-]+/.exec(body)?.[0];
+      const link = new RegExp(`https?://\\S+?${page}\\?token=[A-Za-z0-9_-]+`).exec(body)?.[0];
       expect(
         link,
-        `the newest mail to ${email} (${join(outbox, file)}) has no reset link:\n${body}`,
+        `the newest mail to ${email} (${join(outbox, file)}) has no ${page} link:\n${body}`,
       );
       const url = new URL(link);
       return { path: `${url.pathname}${url.search}`, file };

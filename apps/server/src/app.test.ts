@@ -90,6 +90,28 @@ describe('infrastructure', () => {
     });
   });
 
+  it.each([
+    ['a broken percent-encoding', '/api/v1/users/%E0%A4%A', 'The request URL is malformed.'],
+    ['an encoded broken surrogate', '/chats/%ED%A0%80', 'The request URL is malformed.'],
+    [
+      'an over-long path parameter',
+      `/api/v1/users/${'9'.repeat(300)}`,
+      'A part of the request URL is too long.',
+    ],
+  ])('answers %s in the path with a 400 problem', async (_label, url, detail) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toEqual({
+      type: '/api/errors#malformed-request',
+      title: 'Malformed request',
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+      detail,
+      instance: url,
+    });
+  });
+
   it('sets strict security headers on every answer', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     const csp = String(response.headers['content-security-policy']);
@@ -102,16 +124,6 @@ describe('infrastructure', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
-  });
-
-  it('exposes Prometheus metrics with request durations', async () => {
-    await app.inject({ method: 'GET', url: '/healthz' });
-    const response = await app.inject({ method: 'GET', url: '/metrics' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/plain/);
-    expect(response.body).toContain('http_request_duration_seconds_bucket');
-    expect(response.body).toMatch(/route="\/healthz"/);
-    expect(response.body).toContain('process_cpu_user_seconds_total');
   });
 
   it('serves an OpenAPI document generated from the contracts', async () => {

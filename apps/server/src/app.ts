@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyLoggerOptions,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -10,14 +14,23 @@ import type { LanguageModel } from 'ai';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createEventBus } from './lib/events.js';
+import { redactTokens } from './lib/redact.js';
 import type { Mailer } from './lib/mailer.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService, defaultSessionPolicy } from './modules/auth/auth.service.js';
-import { createPasswordResetsRepository } from './modules/auth/password-resets.repository.js';
-import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountRepository } from './modules/account/account.repository.js';
+import { createAccountService } from './modules/account/account.service.js';
 import { assistantRoutes } from './modules/assistant/assistant.routes.js';
 import type { AssistantService } from './modules/assistant/assistant.service.js';
-import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccessService } from './modules/auth/access.service.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createKnownDevicesRepository } from './modules/auth/known-devices.repository.js';
+import { createKnownDevicesService } from './modules/auth/known-devices.service.js';
+import { createMailedLinksService } from './modules/auth/mailed-links.service.js';
+import { createPasswordResetsRepository } from './modules/auth/password-resets.repository.js';
+import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { createSessionsService, defaultSessionPolicy } from './modules/auth/sessions.service.js';
+import { createSignInLinksRepository } from './modules/auth/sign-in-links.repository.js';
 import { createBillingRepository } from './modules/billing/billing.repository.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService } from './modules/billing/billing.service.js';
@@ -25,15 +38,15 @@ import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { createChatsRepository } from './modules/chats/chats.repository.js';
 import { createChatsService } from './modules/chats/chats.service.js';
 import { registerChatSocketHandlers } from './modules/chats/chats.socket.js';
-import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
-import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
-import { createUploadsService } from './modules/uploads/uploads.service.js';
+import { createDirectoryRepository } from './modules/directory/directory.repository.js';
+import { directoryRoutes } from './modules/directory/directory.routes.js';
+import { createDirectoryService } from './modules/directory/directory.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createFoldersRepository } from './modules/legacy/folders.repository.js';
 import { legacyRoutes } from './modules/legacy/legacy.routes.js';
-import { createUsersRepository } from './modules/users/users.repository.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
+import { createUploadsService } from './modules/uploads/uploads.service.js';
 import auth from './plugins/auth.js';
 import database from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
@@ -51,7 +64,11 @@ export interface AppOverrides {
   database: DatabaseHandle;
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own log lines go instead of stdout (tests read them). */
+  logStream?: FastifyLoggerOptions['stream'];
   mailer?: Mailer;
+  /** How a slowed sign-in waits; tests record the waits instead of sitting through them. */
+  signInWait?: (ms: number) => Promise<unknown>;
   /** A language model to use instead of the configured one (tests). */
   assistantModel?: LanguageModel;
 }
@@ -74,6 +91,17 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     logger: overrides.logger ?? {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Fastify's request line, with link tokens (reset, sign-in) taken out of the URL.
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: request.url && redactTokens(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+      ...(overrides.logStream && { stream: overrides.logStream }),
     },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -84,6 +112,15 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },
+    // The router refuses a broken percent-encoding or an over-long path parameter before any
+    // hook or error handler runs; these answers are problem details like every other.
+    frameworkErrors: (error, request, reply) => {
+      const detail =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A part of the request URL is too long.'
+          : 'The request URL is malformed.';
+      void sendProblem(reply, buildProblem('MALFORMED_REQUEST', detail, request.url.split('?')[0]));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -121,13 +158,19 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     dataDir: config.DATA_DIR,
     mailer: overrides.mailer,
   });
-  await app.register(metrics);
+  await app.register(metrics, {
+    token: config.METRICS_TOKEN,
+    port: config.METRICS_PORT,
+    host: config.HOST,
+  });
   await app.register(openapi, { publicUrl: config.PUBLIC_URL });
   // Image storage (disk, or S3 when configured) and /uploads.
   await app.register(uploads, { config });
 
   // Domain modules: each gets its services through options, never another module's repository.
-  const users = createUsersService(createUsersRepository(app.db));
+  // Built in dependency order: the directory, uploads and chats first; then the ways into an
+  // account (sessions, known devices), the account, and sign-up and sign-in over it.
+  const directory = createDirectoryService(createDirectoryRepository(app.db));
   const uploadsService = createUploadsService({
     repository: createUploadsRepository(app.db),
     storage: app.storage,
@@ -137,41 +180,79 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   const sessionPolicy = defaultSessionPolicy;
   const events = createEventBus();
   let assistant: Promise<AssistantService> | undefined;
-  const authService = createAuthService({
-    users,
-    uploads: uploadsService,
-    sessions: createSessionsRepository(app.db),
-    resets: createPasswordResetsRepository(app.db),
-    mailer: app.mailer,
-    publicUrl: config.PUBLIC_URL,
+  const chats = createChatsService({
+    repository: createChatsRepository(app.db),
+    directory,
+    events,
+  });
+  const sessions = createSessionsService({
+    repository: createSessionsRepository(app.db),
     policy: sessionPolicy,
-    throttleWindowMs: config.AUTH_THROTTLE_WINDOW_SECONDS * 1000,
     // A session is looked up once per 10 s per process. Revocations drop it at once here, and
     // reach the other processes sharing a PostgreSQL through the socket adapter (below).
-    sessionCacheMs: 10_000,
+    cacheMs: 10_000,
     onSessionsRevoked: (userId, keptSessionId) =>
       events.disconnect({ userId, exceptSessionId: keptSessionId }),
     onSessionEnded: (sessionId) => events.disconnect({ sessionId }),
   });
-  const chats = createChatsService({
-    repository: createChatsRepository(app.db),
-    users,
-    events,
+  const devices = createKnownDevicesService(createKnownDevicesRepository(app.db));
+  const resets = createPasswordResetsRepository(app.db);
+  const signInLinks = createSignInLinksRepository(app.db);
+  const access = createAccessService({ sessions, devices, resets, signInLinks });
+  const account = createAccountService({
+    repository: createAccountRepository(app.db),
+    uploads: uploadsService,
+    chats,
+    access,
   });
-  await app.register(auth, { auth: authService, publicUrl: config.PUBLIC_URL });
+  const throttleWindowMs = config.AUTH_THROTTLE_WINDOW_SECONDS * 1000;
+  const authService = createAuthService({
+    account,
+    uploads: uploadsService,
+    sessions,
+    devices,
+    throttleWindowMs,
+    signInWait: overrides.signInWait,
+  });
+  const links = createMailedLinksService({
+    account,
+    resets,
+    signInLinks,
+    sessions,
+    devices,
+    access,
+    mailer: app.mailer,
+    publicUrl: config.PUBLIC_URL,
+    windowMs: throttleWindowMs,
+    log: app.log,
+  });
+  await app.register(auth, { sessions, publicUrl: config.PUBLIC_URL });
   await app.register(realtime, {
     publicUrl: config.PUBLIC_URL,
     databaseUrl: config.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     redisUrl: config.REDIS_URL,
-    authenticate: (token) => authService.resolveToken(token),
-    onSessionsEndedElsewhere: (target) => authService.forgetSessions(target),
+    socketsPerUser: config.SOCKETS_PER_USER,
+    authenticate: (token) => sessions.resolveToken(token),
+    onSessionsEndedElsewhere: (target) => sessions.forgetCached(target),
     events,
   });
-  registerChatSocketHandlers(app.io, chats);
+  registerChatSocketHandlers(app.io, chats, app.log);
 
   await app.register(healthRoutes, { mapTileUrl: config.MAP_TILE_URL });
-  await app.register(authRoutes, { prefix: '/api/v1', auth: authService, users, sessionPolicy });
-  await app.register(usersRoutes, { prefix: '/api/v1', users, uploads: uploadsService });
+  await app.register(authRoutes, {
+    prefix: '/api/v1',
+    auth: authService,
+    links,
+    sessions,
+    account,
+    sessionPolicy,
+  });
+  await app.register(accountRoutes, { prefix: '/api/v1', account, uploads: uploadsService });
+  await app.register(directoryRoutes, { prefix: '/api/v1', directory, uploads: uploadsService });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
   await app.register(billingRoutes, {
     prefix: '/api/v1',
@@ -188,10 +269,9 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     assistant: () =>
       (assistant ??= import('./modules/assistant/assistant.service.js').then(
         ({ createAssistantService }) =>
-          createAssistantService({ config, users, model: overrides.assistantModel }),
+          createAssistantService({ config, directory, account, model: overrides.assistantModel }),
       )),
   });
-  await app.register(accountRoutes, { prefix: '/api/v1', users, uploads: uploadsService, chats });
   await app.register(uploadsRoutes, {
     prefix: '/api/v1',
     uploads: uploadsService,
@@ -202,7 +282,10 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   // The original web client's calls (SPEC §7) at their old paths, over the same services.
   await app.register(legacyRoutes, {
     auth: authService,
-    users,
+    links,
+    sessions,
+    account,
+    directory,
     uploads: uploadsService,
     chats,
     folders: createFoldersRepository(app.db),
@@ -211,13 +294,14 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     maxFiles: config.UPLOAD_MAX_FILES,
   });
 
-  // Housekeeping: unclaimed sign-up avatars and dead sessions are removed every ten minutes.
+  // Housekeeping: unclaimed sign-up avatars, dead sessions, old sign-in links and long-unused
+  // devices are removed every ten minutes.
   const housekeeping = setInterval(() => {
     uploadsService
       .purgeUnclaimed()
       .catch((error: unknown) => app.log.error({ err: error }, 'purging unclaimed uploads failed'));
-    authService
-      .purgeExpiredSessions()
+    access
+      .purgeExpired()
       .catch((error: unknown) => app.log.error({ err: error }, 'purging sessions failed'));
   }, 10 * 60_000);
   housekeeping.unref();

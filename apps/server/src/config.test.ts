@@ -15,13 +15,47 @@ describe('configuration', () => {
 
   it('runs with no settings at all', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, SEED_DEMO: true, LOG_LEVEL: 'info' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      SEED_DEMO: true,
+      LOG_LEVEL: 'info',
+      SOCKETS_PER_USER: 20,
+    });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
   it('names the bad key when a setting is invalid', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+    expect(() => loadConfig({ SOCKETS_PER_USER: '0' })).toThrow(/SOCKETS_PER_USER/);
+  });
+
+  it('seeds the demo by default, except in production unless asked to', () => {
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '' }).SEED_DEMO).toBe(false);
+  });
+
+  it('takes a demo password of at least 8 characters, or none', () => {
+    expect(loadConfig({}).DEMO_PASSWORD).toBeUndefined();
+    expect(loadConfig({ DEMO_PASSWORD: '' }).DEMO_PASSWORD).toBeUndefined();
+    expect(loadConfig({ DEMO_PASSWORD: 'maya-demo-market' }).DEMO_PASSWORD).toBe(
+      'maya-demo-market',
+    );
+    expect(() => loadConfig({ DEMO_PASSWORD: 'short' })).toThrow(/DEMO_PASSWORD/);
+  });
+
+  it('refuses a short metrics token and a metrics port that is the app port', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'too-short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(
+      /Must differ from PORT[\s\S]*at METRICS_PORT/,
+    );
+    const unset = loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '' });
+    expect([unset.METRICS_TOKEN, unset.METRICS_PORT]).toEqual([undefined, undefined]);
   });
 
   describe('S3 storage', () => {

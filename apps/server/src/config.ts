@@ -37,16 +37,49 @@ export const configSchema = z.object({
     .describe(
       'PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR is used.',
     ),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1_500)
+    .describe(
+      'PostgreSQL: longest wait for a connection; past it the request is answered 503 UNAVAILABLE.',
+    ),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(3_000)
+    .describe(
+      'PostgreSQL: longest a statement may run (a frozen server is given up 500 ms later); past it the request is answered 503 UNAVAILABLE.',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
     .describe('Minimum level written to the log.'),
-  SEED_DEMO: booleanFromEnv
-    .default(true)
-    .describe('Seed demo sellers and buyers into an empty database at start-up.'),
+  SEED_DEMO: z
+    .preprocess(unsetWhenEmpty, booleanFromEnv.optional())
+    .describe(
+      'Seed demo sellers and buyers into an empty database at start-up; defaults to true, except when NODE_ENV is production.',
+    ),
+  DEMO_PASSWORD: z
+    .preprocess(unsetWhenEmpty, z.string().min(8).max(200).optional())
+    .describe(
+      'Password of the demo accounts when they are seeded; unset, a random one is made and shown only on the terminal.',
+    ),
   TRUST_PROXY: booleanFromEnv
     .default(false)
     .describe('Trust X-Forwarded-* headers (set when running behind a load balancer).'),
+  METRICS_TOKEN: z
+    .preprocess(unsetWhenEmpty, z.string().min(16).max(200).regex(/^\S+$/).optional())
+    .describe(
+      'Bearer token a Prometheus scrape of /metrics must send (at least 16 characters); with neither it nor METRICS_PORT, /metrics is not served.',
+    ),
+  METRICS_PORT: z
+    .preprocess(unsetWhenEmpty, z.coerce.number().int().min(1).max(65535).optional())
+    .describe(
+      'A port of its own for /metrics, on HOST (keep it off the public network); when set, /metrics is not served on PORT.',
+    ),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -62,6 +95,14 @@ export const configSchema = z.object({
     .optional()
     .describe(
       'Redis for sharing real-time events between processes; without it PostgreSQL (when DATABASE_URL is set) or memory is used.',
+    ),
+  SOCKETS_PER_USER: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20)
+    .describe(
+      'Most real-time sockets one user may hold open in one process; opening one more closes their oldest.',
     ),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -185,10 +226,13 @@ export const configSchema = z.object({
     .describe('Folder of the built web app served at /.'),
 });
 
-/** Settings that only make sense together: S3 storage is all or nothing. */
+/** Settings that only make sense together: S3 storage is all or nothing; metrics need their own port. */
 const checkedConfigSchema = configSchema.superRefine((config, context) => {
   const missing = (key: string, message: string) =>
     context.addIssue({ code: 'custom', path: [key], message });
+  if (config.METRICS_PORT !== undefined && config.METRICS_PORT === config.PORT) {
+    missing('METRICS_PORT', 'Must differ from PORT (metrics get a port of their own)');
+  }
   if (config.S3_BUCKET) {
     if (!config.S3_ACCESS_KEY_ID)
       missing('S3_ACCESS_KEY_ID', 'Required when S3_BUCKET is set (images go to the bucket)');
@@ -204,10 +248,17 @@ const checkedConfigSchema = configSchema.superRefine((config, context) => {
   }
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** Defaults that depend on another setting. */
+const resolvedConfigSchema = checkedConfigSchema.transform((config) => ({
+  ...config,
+  // A production database never gets demo accounts unless someone asks for them.
+  SEED_DEMO: config.SEED_DEMO ?? config.NODE_ENV !== 'production',
+}));
+
+export type Config = z.output<typeof resolvedConfigSchema>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = checkedConfigSchema.safeParse(env);
+  const parsed = resolvedConfigSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }

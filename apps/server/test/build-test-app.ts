@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, onTestFinished } from 'vitest';
 import { getCurrentTest } from 'vitest/suite';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppOverrides } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { createTestDatabase } from './test-database.js';
@@ -24,7 +24,11 @@ export interface TestApp {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { listen?: boolean } = {},
+  options: {
+    listen?: boolean;
+    /** What the app uses instead of its own parts: a mailer, a log stream, a sign-in wait… */
+    overrides?: Omit<AppOverrides, 'database' | 'closeDatabase'>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'maya-app-'));
   const config = loadConfig({
@@ -47,7 +51,13 @@ export async function buildTestApp(
   };
   let url = '';
   try {
-    app = await buildApp(config, { database, closeDatabase: true, logger: false });
+    app = await buildApp(config, {
+      // Silent unless a test reads the log.
+      logger: options.overrides?.logStream ? undefined : false,
+      ...options.overrides,
+      database,
+      closeDatabase: true,
+    });
     if (options.listen) {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();

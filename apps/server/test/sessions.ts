@@ -4,6 +4,18 @@ import { sessionResponseSchema } from '@maya/contracts';
 
 export const sameOrigin = { origin: 'http://localhost:3000' };
 
+/** The header an API client (or the original web client) sends its session token in. */
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+let addresses = 0;
+/** A new client address per call, so the per-address limits never hide the rule under test. */
+export function nextAddress(): string {
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+}
+
 export interface SignedUp {
   id: string;
   email: string;
@@ -44,7 +56,7 @@ export async function signUp(
     email: body.email,
     password: body.password,
     token,
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
   };
 }
 
@@ -55,4 +67,9 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
     headers: sameOrigin,
     payload: { email, password },
   });
+}
+
+/** GET /api/v1/me with these headers: the answer, for tests of who is still signed in. */
+export function getMe(app: FastifyInstance, headers: Record<string, string>) {
+  return app.inject({ method: 'GET', url: '/api/v1/me', headers });
 }

@@ -45,10 +45,13 @@ export async function startSmtpPeer(): Promise<{
   return { url: `smtp://127.0.0.1:${port}`, inbox, next };
 }
 
-/** Undoes quoted-printable soft line breaks so links can be read from the raw message. */
-export function findLink(raw: string): string {
+/**
+ * The link to `path` in a raw message (a reset link unless told), with quoted-printable soft
+ * line breaks undone.
+ */
+export function findLink(raw: string, path = '/reset-password'): string {
   const text = raw.replaceAll('=\r\n', '').replaceAll('=\n', '').replaceAll('=3D', '=');
-  const match = text.match(/https?:\/\/\S+reset-password\?token=[\w-]+/);
-  if (!match) throw new Error('no reset link in the mail');
+  const match = text.match(new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`));
+  if (!match) throw new Error(`no ${path} link in the mail`);
   return match[0];
 }

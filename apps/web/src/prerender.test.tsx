@@ -1,6 +1,7 @@
 // @vitest-environment node
 import type { PublicProfile } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
+import { profileQuery } from './features/directory';
 import { pageData, renderShell } from './prerender';
 
 // The head of index.html as the build writes it, around an empty root.
@@ -43,12 +44,13 @@ const profile: PublicProfile = {
 
 describe("a seller's page rendered with its profile", () => {
   const url = `/sellers/${profile.id}`;
+  const { queryKey } = profileQuery(profile.id);
 
   it('reads the profile the API answers for the URL, under the query key the screen uses', () => {
     expect(pageData(url)).toEqual([
       expect.objectContaining({
         path: `/api/v1/users/${profile.id}`,
-        queryKey: ['users', profile.id],
+        queryKey,
       }),
     ]);
     expect(pageData('/pricing')).toEqual([]);
@@ -83,7 +85,7 @@ describe("a seller's page rendered with its profile", () => {
     // The data block: one script element, never closed early by the description's text.
     const block = /<script type="application\/json" id="page-data">([^]*?)<\/script>/.exec(html);
     expect(html.match(/<script/g)).toHaveLength(1);
-    expect(JSON.parse(block![1]!)).toEqual([{ queryKey: ['users', profile.id], data: profile }]);
+    expect(JSON.parse(block![1]!)).toEqual([{ queryKey, data: profile }]);
   });
 
   it('keeps the build-time page as it was when there is no data', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, sectorSchema } from './common.js';
+import { idSchema, latitudeSchema, longitudeSchema, sectorSchema } from './common.js';
+import { multiLineText, singleLineText } from './text.js';
 
 export const ASSISTANT_MAX_MESSAGES = 40;
 export const ASSISTANT_MAX_TEXT = 2000;
@@ -7,16 +8,24 @@ export const ASSISTANT_MAX_TEXT = 2000;
 /** The AI SDK's UI messages, validated loosely here and strictly by the SDK on the server. */
 export const assistantChatBodySchema = z
   .object({
-    id: z.string().max(100).optional(),
-    trigger: z.string().max(40).optional(),
-    messageId: z.string().max(100).optional(),
+    id: singleLineText({ trim: false }).max(100).optional(),
+    trigger: singleLineText({ trim: false }).max(40).optional(),
+    messageId: singleLineText({ trim: false }).max(100).optional(),
     messages: z
       .array(
         z
           .object({
-            id: z.string().max(100),
+            id: singleLineText({ trim: false }).max(100),
             role: z.enum(['user', 'assistant', 'system']),
-            parts: z.array(z.looseObject({ type: z.string().max(60) })).max(50),
+            parts: z
+              .array(
+                z.looseObject({
+                  type: singleLineText({ trim: false }).max(60),
+                  // What the person typed; its length is checked by the assistant service.
+                  text: multiLineText({ trim: false }).optional(),
+                }),
+              )
+              .max(50),
           })
           .loose(),
       )
@@ -49,15 +58,14 @@ export const sellerToolOutputSchema = z.object({
 export type SellerToolOutput = z.infer<typeof sellerToolOutputSchema>;
 
 export const searchSellersInputSchema = z.object({
-  query: z
-    .string()
+  query: singleLineText()
     .max(200)
     .optional()
     .describe('Words to look for in names, descriptions and places.'),
   sector: sectorSchema.optional().describe('One of the four sectors.'),
-  place: z.string().max(100).optional().describe('A city or place name, e.g. "Porto".'),
+  place: singleLineText().max(100).optional().describe('A city or place name, e.g. "Porto".'),
   near: z
-    .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
+    .object({ lat: latitudeSchema, lng: longitudeSchema })
     .optional()
     .describe('Search around this point.'),
   nearMe: z.boolean().optional().describe("Search around the user's own saved location."),

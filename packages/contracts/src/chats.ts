@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, roleSchema } from './common.js';
+import { multiLineText, singleLineText } from './text.js';
 
 /** Long enough for any real message, short enough that an event stays under 8,000 bytes. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -54,7 +55,7 @@ export const chatsPageSchema = z
 export type ChatsPage = z.infer<typeof chatsPageSchema>;
 
 export const findChatsQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: singleLineText({ trim: false }).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(24),
 });
 
@@ -78,13 +79,10 @@ export type MessagesPage = z.infer<typeof messagesPageSchema>;
 
 export const sendMessageBodySchema = z
   .object({
-    body: z
-      .string()
-      .trim()
+    body: multiLineText()
       .min(1, { error: 'Please enter a message' })
       .max(MESSAGE_MAX_LENGTH, { error: `Keep messages under ${MESSAGE_MAX_LENGTH} characters.` }),
-    clientId: z
-      .string()
+    clientId: singleLineText({ trim: false })
       .min(8)
       .max(64)
       .regex(/^[\w-]+$/),

@@ -4,6 +4,8 @@ export const healthSchema = z.object({ status: z.literal('ok') });
 export const readinessSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
+  /** Only when events between processes go through Redis. */
+  redis: z.enum(['up', 'down']).optional(),
 });
 
 /** Public settings the web app needs at run time; never a secret. */

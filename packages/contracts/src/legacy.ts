@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, roleSchema, sectorSchema } from './common.js';
 import { sendMessageBodySchema } from './chats.js';
 import { problemSchema } from './errors.js';
+import { multiLineText, singleLineText } from './text.js';
 
 /**
  * The original web client's calls (SPEC §7), served at their old paths with their old field
@@ -17,12 +18,13 @@ export const legacyProblemSchema = problemSchema
   .meta({ id: 'LegacyProblem' });
 export type LegacyProblem = z.infer<typeof legacyProblemSchema>;
 
+/** Passwords are taken exactly as sent. */
+const secretText = singleLineText({ trim: false });
+
 /** A coordinate as the old forms send it: a number, or a number typed into a text box. */
 export const legacyCoordinateSchema = z.union([
   z.number(),
-  z
-    .string()
-    .trim()
+  singleLineText()
     .max(40)
     .regex(/^-?\d+(\.\d+)?$/, { error: 'Enter a number.' })
     .transform(Number),
@@ -71,18 +73,21 @@ export type LegacySessionAnswer = z.infer<typeof legacySessionAnswerSchema>;
 
 export const legacySignupBodySchema = z
   .object({
-    email: z.string().max(254),
-    password: z.string().max(256),
+    email: singleLineText().max(254),
+    password: secretText.max(256),
     /** First word is the first name, the rest the last name; both are required. */
-    fullname: z.string().max(170),
+    fullname: singleLineText().max(170),
     role: roleSchema,
     /** The `imgurl` that POST /api/upload answered (signed out), or empty for none. */
-    img: z.string().max(2000).nullish(),
-    location: z.string().max(200).nullish(),
-    description: z.string().max(2000).nullish(),
+    img: singleLineText().max(2000).nullish(),
+    location: singleLineText().max(200).nullish(),
+    description: multiLineText().max(2000).nullish(),
     longitude: legacyCoordinateSchema.nullish(),
     latitude: legacyCoordinateSchema.nullish(),
-    /** Not sent by the original client, but a business must name its sector. */
+    /**
+     * Not sent by the original client: a business without it is listed under Other (null) until
+     * it picks one.
+     */
     category: sectorSchema.nullish(),
   })
   .meta({ id: 'LegacySignupBody' });
@@ -94,23 +99,23 @@ export const legacyUserIdParamsSchema = z.object({ id: idSchema });
 
 /** PUT /api/user/{id}: no body loads the caller's own record; `files` saves the gallery. */
 export const legacySaveGalleryBodySchema = z
-  .object({ files: z.array(z.string().max(2000)).max(100).optional() })
+  .object({ files: z.array(singleLineText().max(2000)).max(100).optional() })
   .meta({ id: 'LegacySaveGalleryBody' });
 export type LegacySaveGalleryBody = z.infer<typeof legacySaveGalleryBodySchema>;
 
-export const legacyUserByEmailQuerySchema = z.object({ email: z.string().trim().max(254) });
+export const legacyUserByEmailQuerySchema = z.object({ email: singleLineText().max(254) });
 
 /** PUT /user/accountuserInfo/{id}: one group of changes per call, as the account page sends. */
 export const legacyAccountUpdateBodySchema = z
   .object({
-    firstName: z.string().max(200).optional(),
-    lastName: z.string().max(200).optional(),
-    email: z.string().max(254).optional(),
-    confirmEmail: z.string().max(254).optional(),
-    password: z.string().max(256).optional(),
-    confirmPassword: z.string().max(256).optional(),
+    firstName: singleLineText().max(200).optional(),
+    lastName: singleLineText().max(200).optional(),
+    email: singleLineText().max(254).optional(),
+    confirmEmail: singleLineText().max(254).optional(),
+    password: secretText.max(256).optional(),
+    confirmPassword: secretText.max(256).optional(),
     /** Required to change the email or the password (the original client did not send it). */
-    currentPassword: z.string().max(256).optional(),
+    currentPassword: secretText.max(256).optional(),
     latitude: legacyCoordinateSchema.optional(),
     longitude: legacyCoordinateSchema.optional(),
   })
@@ -129,9 +134,9 @@ export const legacyProfileBodySchema = z
   .object({
     id: idSchema,
     /** Accepted and ignored: the card always shows the stored profile image. */
-    image: z.string().max(2000).nullish(),
-    schema: z.string().max(200).nullish(),
-    s3Link: z.string().max(2000).nullish(),
+    image: singleLineText().max(2000).nullish(),
+    schema: singleLineText().max(200).nullish(),
+    s3Link: singleLineText().max(2000).nullish(),
   })
   .meta({ id: 'LegacyProfileBody' });
 export type LegacyProfileBody = z.infer<typeof legacyProfileBodySchema>;
@@ -205,8 +210,7 @@ export type LegacyChatAnswer = z.infer<typeof legacyChatAnswerSchema>;
 export const legacyChatsAnswerSchema = z.object({ data: z.array(legacyChatSchema) });
 export type LegacyChatsAnswer = z.infer<typeof legacyChatsAnswerSchema>;
 
-export const legacyProjectIdSchema = z
-  .string()
+export const legacyProjectIdSchema = singleLineText({ trim: false })
   .min(1)
   .max(64)
   .regex(/^[\w-]+$/, { error: 'Use letters, digits, - and _ only.' });
@@ -220,8 +224,8 @@ export const legacyCreateChatBodySchema = z
     projectId: legacyProjectIdSchema.optional(),
     chat: incomingConversationSchema.optional(),
     /** Ignored: names always come from the accounts. */
-    sellerName: z.string().max(200).optional(),
-    buyerName: z.string().max(200).optional(),
+    sellerName: singleLineText().max(200).optional(),
+    buyerName: singleLineText().max(200).optional(),
   })
   .meta({ id: 'LegacyCreateChatBody' });
 export type LegacyCreateChatBody = z.infer<typeof legacyCreateChatBodySchema>;
@@ -230,8 +234,8 @@ export const legacySaveChatBodySchema = z
   .object({
     chat: incomingConversationSchema.optional(),
     SellerId: idSchema.optional(),
-    sellerName: z.string().max(200).optional(),
-    buyerName: z.string().max(200).optional(),
+    sellerName: singleLineText().max(200).optional(),
+    buyerName: singleLineText().max(200).optional(),
   })
   .meta({ id: 'LegacySaveChatBody' });
 export type LegacySaveChatBody = z.infer<typeof legacySaveChatBodySchema>;

@@ -20,20 +20,3 @@ export const uploadResponseSchema = z
   .object({ files: z.array(uploadedImageSchema) })
   .meta({ id: 'UploadResponse' });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
-
-export const GALLERY_MAX_ITEMS = 30;
-
-export const putGalleryBodySchema = z
-  .object({
-    imageIds: z
-      .array(idSchema)
-      .max(GALLERY_MAX_ITEMS, { error: `A gallery holds at most ${GALLERY_MAX_ITEMS} images.` })
-      .refine((ids) => new Set(ids).size === ids.length, { error: 'An image appears twice.' }),
-  })
-  .meta({ id: 'PutGalleryBody' });
-export type PutGalleryBody = z.infer<typeof putGalleryBodySchema>;
-
-export const galleryResponseSchema = z
-  .object({ gallery: z.array(uploadedImageSchema) })
-  .meta({ id: 'GalleryResponse' });
-export type GalleryResponse = z.infer<typeof galleryResponseSchema>;

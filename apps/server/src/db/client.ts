@@ -9,6 +9,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import {
+  createPostgresPool,
+  defaultPostgresTimeouts,
+  type PostgresTimeouts,
+} from './postgres-pool.js';
 import * as schema from './schema/index.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,40 +31,83 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export const pgliteExtensions = { pg_trgm, cube, earthdistance };
 
 export type DatabaseSource =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      timeouts?: PostgresTimeouts;
+      log?: { warn(object: object, message: string): void };
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-instance'; client: PGlite };
 
+/** The embedded database could not start; the message says what to do. */
+export class DatabaseOpenError extends Error {
+  constructor(folder: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `The embedded database in ${folder} could not be opened (${reason}). Its folder may be ` +
+        'damaged, or the disk full or read-only. Free some space, or restore the folder from a ' +
+        'backup; moving it aside starts an empty database.',
+      { cause },
+    );
+    this.name = 'DatabaseOpenError';
+  }
+}
+
 export async function openPglite(dataDir: string): Promise<PGlite> {
-  await mkdir(dataDir, { recursive: true });
-  return PGlite.create(join(dataDir, 'pglite'), {
-    extensions: pgliteExtensions,
-    // PostgreSQL's default 128 MB of buffers lives inside the engine's own memory here, on top of
-    // the operating system's file cache that reads go through anyway; 32 MB keeps the server's
-    // footprint about 100 MB smaller.
-    postgresqlconf: ['shared_buffers = 32MB'],
-  });
+  const folder = join(dataDir, 'pglite');
+  try {
+    await mkdir(dataDir, { recursive: true });
+    const client = await PGlite.create(folder, {
+      extensions: pgliteExtensions,
+      // PostgreSQL's default 128 MB of buffers lives inside the engine's own memory here, on top
+      // of the operating system's file cache that reads go through anyway; 32 MB keeps the
+      // server's footprint about 100 MB smaller.
+      postgresqlconf: ['shared_buffers = 32MB'],
+    });
+    await client.query('select 1');
+    return client;
+  } catch (error) {
+    throw new DatabaseOpenError(folder, error);
+  }
 }
 
 export async function createDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
   if (source.kind === 'postgres') {
     // Loaded only for PostgreSQL, so the embedded default starts without the driver.
-    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] =
-      await Promise.all([
-        import('pg'),
-        import('drizzle-orm/node-postgres'),
-        import('drizzle-orm/node-postgres/migrator'),
-      ]);
-    const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', () => undefined);
+    const [{ drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
+    const timeouts = source.timeouts ?? defaultPostgresTimeouts;
+    const pool = await createPostgresPool(
+      { connectionString: source.url, max: source.poolSize ?? 10 },
+      timeouts,
+      source.log,
+    );
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
     return {
       db: db as unknown as Database,
       engine: 'postgres',
-      migrate: () => migrateNodePg(db, { migrationsFolder }),
-      ping: () => ping(db),
-      close: () => pool.end(),
+      // Migrations may build indexes for longer than a request's statement may run, so they get
+      // a connection of their own without the statement limit.
+      async migrate() {
+        const migrationPool = await createPostgresPool(
+          { connectionString: source.url, max: 1 },
+          { connectMs: 10_000, statementMs: 0 },
+          source.log,
+        );
+        try {
+          await migrateNodePg(drizzleNodePg(migrationPool, { schema, casing: 'snake_case' }), {
+            migrationsFolder,
+          });
+        } finally {
+          await migrationPool.end();
+        }
+      },
+      ping: () => ping(db, timeouts.connectMs),
+      close: once(() => pool.end()),
     };
   }
 
@@ -70,17 +118,33 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
     db: db as unknown as Database,
     engine: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    ping: () => ping(db),
-    close: () => client.close(),
+    ping: () => ping(db, 1_500),
+    close: once(() => client.close()),
   };
 }
 
-async function ping(db: Database): Promise<boolean> {
+/** Closing twice (the app's shutdown after a failure that closed it) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
+/** Whether the database answers a trivial query within `withinMs`. */
+async function ping(db: Database, withinMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), withinMs);
+  });
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([
+      db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
+      timedOut,
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

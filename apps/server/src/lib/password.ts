@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { AppError } from './app-error.js';
+import { isCommonPassword } from './common-passwords.js';
 import { createSemaphore } from './semaphore.js';
 
 // Algorithm.Argon2id; the package exports it as an ambient const enum, which isolated modules cannot read.
@@ -27,5 +29,14 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return await hashing.run(() => verify(passwordHash, password));
   } catch {
     return false;
+  }
+}
+
+/** A newly chosen password (sign-up, reset, change) must not be one of the most common. */
+export function rejectCommonPassword(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new AppError('VALIDATION_FAILED', 'This password is too common. Choose another.', {
+      password: 'Too common',
+    });
   }
 }

@@ -44,4 +44,26 @@ describe('throttle', () => {
     throttle.reset('account:a');
     expect(() => throttle.check('account:a')).not.toThrow();
   });
+
+  it('checks and counts several hits at once', () => {
+    let clock = 1_000_000;
+    const throttle = createThrottle({
+      max: 5,
+      windowMs: 60_000,
+      message: 'Wait {seconds} s.',
+      now: () => clock,
+    });
+    throttle.check('user:1', 5);
+    throttle.hit('user:1', 3);
+    expect(throttle.count('user:1')).toBe(3);
+    clock += 20_000;
+    expect(() => throttle.check('user:1', 2)).not.toThrow();
+    expect(() => throttle.check('user:1', 3)).toThrow(
+      expect.objectContaining({ detail: 'Wait 40 s.', headers: { 'retry-after': '40' } }),
+    );
+    // More than a whole window holds is refused even with nothing used.
+    expect(() => throttle.check('user:2', 6)).toThrow(
+      expect.objectContaining({ code: 'RATE_LIMITED' }),
+    );
+  });
 });

@@ -1,9 +1,9 @@
 import { AppError } from './app-error.js';
 
 export interface Throttle {
-  /** Throws RATE_LIMITED when the key has used up its window. */
-  check(key: string): void;
-  hit(key: string): void;
+  /** Throws RATE_LIMITED when the key's window has no room for `amount` more (default 1). */
+  check(key: string, amount?: number): void;
+  hit(key: string, amount?: number): void;
   reset(key: string): void;
   /** How many hits the key has in its current window. */
   count(key: string): number;
@@ -37,11 +37,12 @@ export function createThrottle(options: {
   sweep.unref();
 
   return {
-    check(key) {
+    check(key, amount = 1) {
       const at = now();
       const window = current(key, at);
-      if (window && window.count >= options.max) {
-        const seconds = Math.max(1, Math.ceil((window.resetAt - at) / 1000));
+      if ((window?.count ?? 0) + amount > options.max) {
+        const resetAt = window?.resetAt ?? at + options.windowMs;
+        const seconds = Math.max(1, Math.ceil((resetAt - at) / 1000));
         throw new AppError(
           'RATE_LIMITED',
           options.message.replace('{seconds}', String(seconds)),
@@ -52,11 +53,11 @@ export function createThrottle(options: {
         );
       }
     },
-    hit(key) {
+    hit(key, amount = 1) {
       const at = now();
       const window = current(key, at);
-      if (window) window.count += 1;
-      else windows.set(key, { count: 1, resetAt: at + options.windowMs });
+      if (window) window.count += amount;
+      else windows.set(key, { count: amount, resetAt: at + options.windowMs });
     },
     count(key) {
       return current(key, now())?.count ?? 0;

@@ -2,9 +2,11 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
-import type { Actor, AuthService } from '../modules/auth/auth.service.js';
+import type { Actor } from '../lib/actor.js';
 
 export const SESSION_COOKIE = 'maya_session';
+/** The device cookie: tokens of the accounts this browser signed in to (known-devices.service.ts). */
+export const DEVICE_COOKIE = 'maya_device';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,6 +17,7 @@ declare module 'fastify' {
   interface FastifyReply {
     setSessionCookie(token: string, maxAgeSeconds: number): FastifyReply;
     clearSessionCookie(): FastifyReply;
+    setDeviceCookie(value: string, maxAgeSeconds: number): FastifyReply;
   }
 }
 
@@ -31,8 +34,13 @@ export function requireActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-export default fp<{ auth: AuthService; publicUrl: string }>(
-  async (app, { auth, publicUrl }) => {
+/** What the plugin needs of auth's sessions, passed in (infrastructure never imports a module). */
+export interface SessionResolver {
+  resolveToken(token: string): Promise<Actor | undefined>;
+}
+
+export default fp<{ sessions: SessionResolver; publicUrl: string }>(
+  async (app, { sessions, publicUrl }) => {
     const secure = publicUrl.startsWith('https:');
     const publicOrigin = new URL(publicUrl).origin;
     await app.register(cookie);
@@ -47,6 +55,19 @@ export default fp<{ auth: AuthService; publicUrl: string }>(
           sameSite: 'lax',
           secure,
           path: '/',
+          maxAge,
+        });
+      },
+    );
+    // Read only by the sign-in routes, all under /api/; never needed by another site.
+    app.decorateReply(
+      'setDeviceCookie',
+      function (this: FastifyReply, value: string, maxAge: number) {
+        return this.setCookie(DEVICE_COOKIE, value, {
+          httpOnly: true,
+          sameSite: 'strict',
+          secure,
+          path: '/api/',
           maxAge,
         });
       },
@@ -66,7 +87,7 @@ export default fp<{ auth: AuthService; publicUrl: string }>(
       const cookieToken = request.cookies[SESSION_COOKIE];
       const token = bearer ?? cookieToken;
       if (!token) return;
-      const actor = await auth.resolveToken(token);
+      const actor = await sessions.resolveToken(token);
       if (actor) {
         request.actor = actor;
         request.sessionSource = bearer ? 'bearer' : 'cookie';

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@maya/contracts';
+import { databaseUnavailableDetail, isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
 import { buildProblem, sendProblem } from './problem.js';
 
@@ -85,6 +86,15 @@ export default fp(
       if (status >= 400 && status < 500) {
         const code = statusCodes[status] ?? 'MALFORMED_REQUEST';
         return sendProblem(reply, buildProblem(code, error.message, request.url));
+      }
+
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return sendProblem(
+          reply,
+          buildProblem('UNAVAILABLE', databaseUnavailableDetail, request.url),
+        );
       }
 
       request.log.error({ err: error }, 'unhandled error');

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { errorStatus, type ErrorCode, type Problem } from '@maya/contracts';
+import type { z } from 'zod';
+import { errorStatus, problemSchema, type ErrorCode, type Problem } from '@maya/contracts';
 
 const titles: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Validation failed',
@@ -37,3 +38,16 @@ export function buildProblem(
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
   return reply.code(problem.status).type('application/problem+json').send(problem);
 }
+
+/**
+ * The problem answers of a route's `response` map, one schema per status, so each route names
+ * the statuses it can answer and the OpenAPI document lists them:
+ * `response: { 200: meResponseSchema, ...problems(400, 401) }`.
+ */
+export function problemResponses<T extends z.ZodType>(schema: T) {
+  return <const S extends number>(...statuses: S[]): Record<S, T> =>
+    Object.fromEntries(statuses.map((status) => [status, schema])) as Record<S, T>;
+}
+
+/** The /api/v1 problems (legacy routes build theirs from legacyProblemSchema). */
+export const problems = problemResponses(problemSchema);

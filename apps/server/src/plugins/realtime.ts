@@ -1,10 +1,18 @@
+import { fastifyCookie } from '@fastify/cookie';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Pool } from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { MessageType, type BroadcastOptions, type ClusterAdapter } from 'socket.io-adapter';
-import type { ClientToServerEvents, ServerToClientEvents } from '@maya/contracts';
+import type { z } from 'zod';
+import type { ClientToServerEvents, Problem, ServerToClientEvents } from '@maya/contracts';
+import { createPostgresPool, type PostgresTimeouts } from '../db/postgres-pool.js';
+import { databaseUnavailableDetail, isDatabaseUnavailable } from '../db/unavailable.js';
 import type { Actor } from '../lib/actor.js';
+import { AppError } from '../lib/app-error.js';
 import type { EventBus, SessionsTarget } from '../lib/events.js';
 import { bearerToken, SESSION_COOKIE } from './auth.js';
+import { buildProblem } from './problem.js';
 
 export interface SocketData {
   actor: Actor;
@@ -26,13 +34,18 @@ export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, 
 declare module 'fastify' {
   interface FastifyInstance {
     io: RealtimeServer;
+    /** Whether Redis answers, when events go through it (undefined otherwise). */
+    redisReady: (() => Promise<boolean>) | undefined;
   }
 }
 
 export interface RealtimeOptions {
   publicUrl: string;
   databaseUrl: string | undefined;
+  databaseTimeouts: PostgresTimeouts;
   redisUrl: string | undefined;
+  /** Most sockets one user holds open in this process; one more closes their oldest. */
+  socketsPerUser: number;
   authenticate(token: string): Promise<Actor | undefined>;
   /** Sessions another process has ended (see EventBus.disconnect). */
   onSessionsEndedElsewhere(target: SessionsTarget): void;
@@ -63,13 +76,136 @@ export function deliverLocallyFirst(adapter: ClusterAdapter): ClusterAdapter {
   return adapter;
 }
 
-function cookieToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return decodeURIComponent(value.join('='));
+/**
+ * The PostgreSQL adapter takes one client out of the pool for LISTEN and, when that connection
+ * ends, takes a new one after a short delay, but never gives the dead one back: each database
+ * restart would cost the pool a connection for good. Here a checked-out client is returned (as
+ * broken, so the pool drops it) when its connection ends, and releasing it twice is harmless.
+ */
+export function listenerSafePool(pool: Pool): Pool {
+  return new Proxy(pool, {
+    get(target, property, receiver) {
+      if (property !== 'connect') return Reflect.get(target, property, receiver) as unknown;
+      // pool.query checks a client out through connect(callback) and returns it itself.
+      return async (...args: unknown[]) => {
+        if (args.length > 0) return (target.connect as (...rest: unknown[]) => unknown)(...args);
+        const client = await target.connect();
+        const release = client.release.bind(client);
+        let released = false;
+        const releaseOnce = (error?: Error | boolean) => {
+          if (released) return;
+          released = true;
+          release(error);
+        };
+        client.release = releaseOnce;
+        client.once('end', () => releaseOnce(new Error('connection ended')));
+        return client;
+      };
+    },
+  });
+}
+
+/** Whether `promise` resolves truthy within `ms` (false when it rejects or takes longer). */
+function withinMs(ms: number, promise: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.then(
+      (value) => Boolean(value),
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** The shape of a session token (as `bearerToken` reads it); anything else is never looked up. */
+const SESSION_TOKEN = /^[\w-]{20,200}$/;
+
+/**
+ * The session token of a handshake: `auth.token`, else a Bearer header, else the session cookie.
+ * Every part of a handshake is the client's to shape, so each is checked for its type before use,
+ * and the cookie header is read by the cookie library, which keeps a value it cannot decode as
+ * it is instead of throwing.
+ */
+function handshakeToken(handshake: RealtimeSocket['handshake']): string | undefined {
+  const auth: unknown = handshake.auth;
+  const fromAuth =
+    typeof auth === 'object' && auth !== null && 'token' in auth ? auth.token : undefined;
+  const { authorization, cookie: cookieHeader } = handshake.headers;
+  const token =
+    (typeof fromAuth === 'string' ? fromAuth : undefined) ??
+    (typeof authorization === 'string' ? bearerToken(authorization) : undefined) ??
+    (typeof cookieHeader === 'string'
+      ? fastifyCookie.parse(cookieHeader)[SESSION_COOKIE]
+      : undefined);
+  return token !== undefined && SESSION_TOKEN.test(token) ? token : undefined;
+}
+
+/** How a client event's ack is answered. */
+export type AckAnswer = { ok: true } | { ok: false; error: Problem };
+
+function answerOf(error: unknown, log: FastifyBaseLogger): AckAnswer {
+  if (error instanceof AppError) {
+    return { ok: false, error: buildProblem(error.code, error.detail, undefined, error.errors) };
   }
-  return undefined;
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ err: error }, 'database unavailable');
+    return {
+      ok: false,
+      error: buildProblem('UNAVAILABLE', databaseUnavailableDetail),
+    };
+  }
+  log.error({ err: error }, 'socket event handler failed');
+  return {
+    ok: false,
+    error: buildProblem('INTERNAL', 'Something went wrong on our side. Please try again.'),
+  };
+}
+
+/** The ack a client sent with an event (its last argument, when a function), made safe to call. */
+function takeAck(args: unknown[]): (answer: AckAnswer) => void {
+  const ack =
+    typeof args.at(-1) === 'function' ? (args.pop() as (answer: AckAnswer) => void) : undefined;
+  return (answer) => {
+    try {
+      ack?.(answer);
+    } catch {
+      // The connection is gone; there is nobody left to answer.
+    }
+  };
+}
+
+/**
+ * Listens to a client event the way a route serves a request: the payload is checked with its
+ * contract schema, the handler's failure becomes a problem in the ack (when the client sent
+ * one), and nothing a handler throws or rejects with ever leaves this function.
+ */
+export function handleClientEvent<S extends z.ZodType>(
+  socket: RealtimeSocket,
+  event: keyof ClientToServerEvents,
+  schema: S,
+  handler: (payload: z.output<S>) => unknown,
+  log: FastifyBaseLogger,
+): void {
+  (socket.on as (event: string, listener: (...args: unknown[]) => void) => void)(
+    event,
+    (...args) => {
+      const answer = takeAck(args);
+      const parsed = schema.safeParse(args[0]);
+      if (!parsed.success) {
+        answer({
+          ok: false,
+          error: buildProblem('VALIDATION_FAILED', `The ${event} event's payload is invalid.`),
+        });
+        return;
+      }
+      new Promise((resolve) => resolve(handler(parsed.data))).then(
+        () => answer({ ok: true }),
+        (error: unknown) => answer(answerOf(error, log)),
+      );
+    },
+  );
 }
 
 /**
@@ -99,17 +235,35 @@ export default fp<RealtimeOptions>(
 
     const closers: (() => Promise<unknown>)[] = [];
     let clustered = false;
+    let redisReady: (() => Promise<boolean>) | undefined;
     // Adapters load only when configured, so a single process starts without them.
     if (options.redisUrl) {
       const [{ createClient }, { createAdapter: createRedisAdapter }] = await Promise.all([
         import('redis'),
         import('@socket.io/redis-adapter'),
       ]);
-      const publisher = createClient({ url: options.redisUrl });
+      // Both clients reconnect by themselves with a growing, jittered delay; meanwhile commands
+      // wait in their queue and /readyz reports Redis down. An unheard 'error' event would end
+      // the process, so each one is logged instead.
+      const publisher = createClient({
+        url: options.redisUrl,
+        socket: {
+          connectTimeout: 2_000,
+          reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) + Math.random() * 100,
+        },
+      });
       const subscriber = publisher.duplicate();
+      for (const client of [publisher, subscriber]) {
+        client.on('error', (error: unknown) => app.log.warn({ err: error }, 'redis error'));
+      }
       await Promise.all([publisher.connect(), subscriber.connect()]);
       io.adapter(createRedisAdapter(publisher, subscriber));
       clustered = true;
+      redisReady = () =>
+        withinMs(
+          1_500,
+          publisher.ping().then(() => subscriber.isReady),
+        );
       closers.push(
         () => publisher.quit(),
         () => subscriber.quit(),
@@ -118,17 +272,16 @@ export default fp<RealtimeOptions>(
       // The adapter holds one connection for LISTEN and publishes on the others. Its
       // transactions carry only NOTIFYs and short-lived attachments, so they need not wait for a
       // disk flush.
-      const [{ default: pg }, { createAdapter: createPostgresAdapter }] = await Promise.all([
-        import('pg'),
-        import('@socket.io/postgres-adapter'),
-      ]);
-      const pool = new pg.Pool({
-        connectionString: options.databaseUrl,
-        max: 5,
-        options: '-c synchronous_commit=off',
+      const { createAdapter: createPostgresAdapter } = await import('@socket.io/postgres-adapter');
+      const pool = await createPostgresPool(
+        { connectionString: options.databaseUrl, max: 5, options: '-c synchronous_commit=off' },
+        options.databaseTimeouts,
+        app.log,
+      );
+      const createNamespaceAdapter = createPostgresAdapter(listenerSafePool(pool), {
+        heartbeatInterval: 5_000,
+        errorHandler: (error: Error) => app.log.debug({ err: error }, 'realtime adapter error'),
       });
-      pool.on('error', (error) => app.log.error({ err: error }, 'realtime database pool error'));
-      const createNamespaceAdapter = createPostgresAdapter(pool, { heartbeatInterval: 5_000 });
       // Socket.IO calls the factory with `new`, so it must be a function, not an arrow.
       io.adapter(function (nsp: Parameters<typeof createNamespaceAdapter>[0]) {
         return deliverLocallyFirst(createNamespaceAdapter(nsp));
@@ -136,30 +289,66 @@ export default fp<RealtimeOptions>(
       clustered = true;
       closers.push(() => pool.end());
     }
+    app.decorate('redisReady', redisReady);
 
+    // Whatever a handshake holds, its end is a connect_error or a connection, never a throw.
     io.use((socket, next) => {
-      const token =
-        (typeof socket.handshake.auth.token === 'string'
-          ? socket.handshake.auth.token
-          : undefined) ??
-        bearerToken(socket.handshake.headers.authorization) ??
-        cookieToken(socket.handshake.headers.cookie);
+      let token: string | undefined;
+      try {
+        token = handshakeToken(socket.handshake);
+      } catch {
+        token = undefined;
+      }
       if (!token) return next(new Error('unauthenticated'));
-      options
-        .authenticate(token)
-        .then((actor) => {
-          if (!actor) return next(new Error('unauthenticated'));
-          socket.data.actor = actor;
-          next();
-        })
-        .catch(() => next(new Error('unavailable')));
+      new Promise<Actor | undefined>((resolve) => resolve(options.authenticate(token)))
+        .then(
+          (actor) => {
+            if (!actor) return next(new Error('unauthenticated'));
+            socket.data.actor = actor;
+            next();
+          },
+          (error: unknown) => {
+            app.log.warn({ err: error }, 'socket handshake could not check the session');
+            next(new Error('unavailable'));
+          },
+        )
+        .catch((error: unknown) => app.log.error({ err: error }, 'socket connection failed'));
     });
 
     io.sockets.on('sessions:ended', (target) => options.onSessionsEndedElsewhere(target));
 
+    // Each user's open sockets in this process, oldest first.
+    const socketsByUser = new Map<string, RealtimeSocket[]>();
+
     io.on('connection', (socket) => {
       const { actor } = socket.data;
-      void socket.join([`user:${actor.userId}`, `session:${actor.sessionId}`]);
+      const open = socketsByUser.get(actor.userId) ?? [];
+      socketsByUser.set(actor.userId, open);
+      open.push(socket);
+      socket.once('disconnect', () => {
+        const index = open.indexOf(socket);
+        if (index >= 0) open.splice(index, 1);
+        if (open.length === 0 && socketsByUser.get(actor.userId) === open) {
+          socketsByUser.delete(actor.userId);
+        }
+      });
+      while (open.length > options.socketsPerUser) open.shift()?.disconnect(true);
+
+      Promise.resolve(socket.join([`user:${actor.userId}`, `session:${actor.sessionId}`])).catch(
+        (error: unknown) => {
+          app.log.error({ err: error }, 'socket could not join its rooms');
+          socket.disconnect(true);
+        },
+      );
+      // An event no module listens to is answered, so a client waiting on its ack is not left
+      // hanging (and learns it is unknown).
+      socket.onAny((event: unknown, ...args: unknown[]) => {
+        if (typeof event === 'string' && socket.listenerCount(event) > 0) return;
+        takeAck(args)({
+          ok: false,
+          error: buildProblem('NOT_FOUND', 'There is no such socket event.'),
+        });
+      });
     });
 
     options.events.attach({

@@ -18,9 +18,10 @@ const screens = {
   terms: lazy(() => import('./routes/terms.route')),
   auth: lazy(() => import('./routes/auth.route')),
   resetPassword: lazy(() => import('./routes/reset-password.route')),
+  signInLink: lazy(() => import('./routes/sign-in-link.route')),
   dashboard: lazy(() => import('./routes/dashboard.route')),
   profile: lazy(() => import('./routes/profile.route')),
-  inbox: lazy(() => import('./routes/inbox.route')),
+  chats: lazy(() => import('./routes/chats.route')),
   assistant: lazy(() => import('./routes/assistant.route')),
   account: lazy(() => import('./routes/account.route')),
 } satisfies Record<string, ComponentType>;
@@ -86,8 +87,9 @@ export const routes: RouteObject[] = [
       { path: 'dashboard', element: signedInOnly(screen(screens.dashboard, 'dashboard')) },
       { path: 'sellers', element: signedInOnly(screen(screens.dashboard, 'dashboard')) },
       { path: 'sellers/:id', element: screen(screens.profile, 'profile') },
-      { path: 'inbox', element: signedInOnly(screen(screens.inbox, 'inbox')) },
-      { path: 'inbox/:chatId', element: signedInOnly(screen(screens.inbox, 'inbox')) },
+      // The chats keep the original client's address, /inbox.
+      { path: 'inbox', element: signedInOnly(screen(screens.chats, 'chats')) },
+      { path: 'inbox/:chatId', element: signedInOnly(screen(screens.chats, 'chats')) },
       { path: 'assistant', element: signedInOnly(screen(screens.assistant, 'assistant')) },
       { path: 'account', element: signedInOnly(screen(screens.account, 'account')) },
       {
@@ -99,6 +101,7 @@ export const routes: RouteObject[] = [
         element: <SignedOutOnly>{screen(screens.auth, 'clientPortal')}</SignedOutOnly>,
       },
       { path: 'reset-password', element: screen(screens.resetPassword, 'resetPassword') },
+      { path: 'sign-in-link', element: screen(screens.signInLink, 'signInLink') },
       { path: 'pricing', element: screen(screens.pricing, 'pricing') },
       { path: 'About', element: screen(screens.features, 'features') },
       { path: 'monetization', element: screen(screens.monetization, 'monetization') },

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n, { setLanguage } from '../lib/i18n';
 import { buyer, renderApp, stubApi, urlOf } from '../test/render-app';
 import { routes } from './router';
 
@@ -112,5 +113,53 @@ describe('signed-in shell', () => {
     const main = await screen.findByRole('main');
     expect(within(main).getByRole('status')).toBeTruthy();
     await waitFor(() => expect(within(main).getByLabelText('Loading…')).toBeTruthy());
+  });
+});
+
+describe('footer', () => {
+  it('ends with a footer: year and policies, and no social links until the app has them', async () => {
+    stubApi(null);
+    renderApp('/home');
+    const footer = await screen.findByRole('contentinfo');
+    expect(
+      within(footer).getByText(`© ${new Date().getFullYear()} Maya Market. All rights reserved.`),
+    ).toBeTruthy();
+    // The spec's #privacy and #terms anchors, on pages of their own.
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy#privacy',
+    );
+    expect(
+      within(footer).getByRole('link', { name: 'Terms of Service' }).getAttribute('href'),
+    ).toBe('/terms#terms');
+    // A network's home page is no link to Maya Market: every link stays on the site.
+    const hrefs = within(footer)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs.every((href) => href?.startsWith('/'))).toBe(true);
+  });
+});
+
+describe('language switcher', () => {
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+  });
+
+  it('switches the landing page to Portuguese, sets <html lang> and remembers the choice', async () => {
+    stubApi(null);
+    renderApp('/home');
+    await screen.findByRole('heading', { name: 'Welcome to Maya Market' });
+    const group = await screen.findByRole('group', { name: 'Language' });
+    fireEvent.click(within(group).getByRole('button', { name: 'Português (PT)' }));
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo ao Maya Market' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('pt-BR');
+    expect(localStorage.getItem('language')).toBe('pt');
+    expect(i18n.language).toBe('pt');
+    expect(
+      within(screen.getByRole('group', { name: 'Idioma' }))
+        .getByRole('button', {
+          name: 'Português (PT)',
+        })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
   });
 });

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiRequest } from './api-client';
 import { shortName } from './upload';
-import { preview } from '../components/profile-card-parts';
 
 describe('apiRequest', () => {
   it('turns problem details into an ApiError carrying the sentence to show', async () => {
@@ -58,13 +57,6 @@ describe('apiRequest', () => {
 });
 
 describe('display helpers', () => {
-  it('previews descriptions at 25 characters with an ellipsis', () => {
-    expect(preview('Kitchen and bathroom renovations with a fixed quote')).toBe(
-      'Kitchen and bathroom reno…',
-    );
-    expect(preview('Short')).toBe('Short');
-  });
-
   it('shortens file names but keeps the extension', () => {
     expect(shortName('holiday-photo.png', 5)).toBe('holid….png');
     expect(shortName('a.png', 10)).toBe('a.png');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   customType,
   doublePrecision,
@@ -82,3 +82,16 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+/** A user as the app reads it: the generated search columns are index inputs, never read back. */
+export type User = Omit<UserRow, 'search' | 'searchNames' | 'searchText'>;
+
+/** The columns of a `User`, for the repositories' selects. */
+export const userColumns = (() => {
+  const {
+    search: _search,
+    searchNames: _names,
+    searchText: _text,
+    ...columns
+  } = getTableColumns(users);
+  return columns;
+})();

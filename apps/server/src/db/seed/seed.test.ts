@@ -1,14 +1,17 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { sectors } from '@maya/contracts';
+import { verifyPassword } from '../../lib/password.js';
 import { createDiskStorage } from '../../lib/storage.js';
 import { createTestDatabase } from '../../../test/test-database.js';
+import type { Database } from '../client.js';
 import { users } from '../schema/index.js';
 import { createRandom, generateSellers } from './generate.js';
-import { DEMO_BUYERS, DEMO_SELLERS, seedDemo } from './seed.js';
+import { DEMO_BUYERS, DEMO_SELLERS, demoLoginNotice, seedDemo } from './seed.js';
 
 const database = await createTestDatabase();
 const dataDir = await mkdtemp(join(tmpdir(), 'maya-seed-'));
@@ -16,13 +19,26 @@ afterAll(async () => {
   await database.close();
   await rm(dataDir, { recursive: true, force: true });
 });
-const log = { info: () => undefined };
+const logged: unknown[][] = [];
+let passwordOfFirstSeed: string | undefined;
+const log = { info: (...args: unknown[]) => void logged.push(args) };
 const storage = createDiskStorage(join(dataDir, 'uploads'));
+
+async function passwordHashOf(db: Database, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row!.passwordHash;
+}
 
 describe('demo seed', () => {
   it('fills an empty database with sellers in every sector, buyers and real images', async () => {
     const result = await seedDemo(database.db, storage, log);
-    expect(result).toMatchObject({ seeded: true, buyerEmail: 'ana.silva@demo.mayamarket.example' });
+    expect(result).toMatchObject({
+      seeded: true,
+      buyerEmail: 'ana.silva@demo.mayamarket.example',
+      passwordGenerated: true,
+    });
+    assert(result.seeded);
+    passwordOfFirstSeed = result.password;
 
     const rows = await database.db.select().from(users);
     const sellers = rows.filter((row) => row.role === 'seller');
@@ -38,6 +54,35 @@ describe('demo seed', () => {
     expect(files).toHaveLength((DEMO_SELLERS + DEMO_BUYERS) * 2);
     const metadata = await sharp(join(dataDir, 'uploads', 'demo', files[0]!)).metadata();
     expect(metadata.format).toBe('webp');
+  });
+
+  it('gives the demo accounts a random password that the structured log never holds', async () => {
+    const hash = await passwordHashOf(database.db, 'ana.silva@demo.mayamarket.example');
+    const password = passwordOfFirstSeed;
+    expect(password).toMatch(/^[\w-]{16,}$/);
+    expect(await verifyPassword(hash, password!)).toBe(true);
+    expect(await verifyPassword(hash, 'maya-demo-market')).toBe(false);
+
+    const text = JSON.stringify(logged);
+    expect(text).toContain('ana.silva@demo.mayamarket.example');
+    expect(text).not.toContain(password);
+  });
+
+  it('uses the chosen DEMO_PASSWORD instead, when there is one', async () => {
+    const other = await createTestDatabase();
+    try {
+      const result = await seedDemo(other.db, storage, log, { password: 'a chosen demo password' });
+      expect(result).toMatchObject({
+        seeded: true,
+        password: 'a chosen demo password',
+        passwordGenerated: false,
+      });
+      assert(result.seeded);
+      const hash = await passwordHashOf(other.db, result.sellerEmail);
+      expect(await verifyPassword(hash, 'a chosen demo password')).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 
   it('never seeds a database that already has users', async () => {
@@ -60,5 +105,27 @@ describe('demo seed', () => {
     });
     expect(first.map((row) => row.description)).toEqual(second.map((row) => row.description));
     expect(new Set(first.map((row) => row.email)).size).toBe(500);
+  });
+
+  it('tells the local console the demo login, and the password only when it was generated', () => {
+    const seeded = {
+      seeded: true as const,
+      buyerEmail: 'ana.silva@demo.mayamarket.example',
+      sellerEmail: 'bright-reach-studio-0@demo.mayamarket.example',
+      password: 'generated-password-1',
+    };
+    const generated = demoLoginNotice({ ...seeded, passwordGenerated: true }, { terminal: true });
+    expect(generated).toContain('ana.silva@demo.mayamarket.example');
+    expect(generated).toContain('bright-reach-studio-0@demo.mayamarket.example');
+    expect(generated).toContain('generated-password-1');
+
+    const chosen = demoLoginNotice({ ...seeded, passwordGenerated: false }, { terminal: true });
+    expect(chosen).toContain('DEMO_PASSWORD');
+    expect(chosen).not.toContain('generated-password-1');
+
+    const headless = demoLoginNotice({ ...seeded, passwordGenerated: true }, { terminal: false });
+    expect(headless).toContain('ana.silva@demo.mayamarket.example');
+    expect(headless).toContain('DEMO_PASSWORD');
+    expect(headless).not.toContain('generated-password-1');
   });
 });

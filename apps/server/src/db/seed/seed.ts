@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../lib/password.js';
@@ -7,30 +8,39 @@ import { users } from '../schema/index.js';
 import { createRandom, generateBuyers, generateSellers } from './generate.js';
 import { renderDemoAvatar } from './images.js';
 
-export const DEMO_PASSWORD = 'maya-demo-market';
 export const DEMO_SELLERS = 48;
 export const DEMO_BUYERS = 10;
 
-export interface SeedResult {
-  seeded: boolean;
-  buyerEmail?: string;
-  sellerEmail?: string;
+export interface SeededDemo {
+  seeded: true;
+  buyerEmail: string;
+  sellerEmail: string;
+  /** The demo accounts' password: for the local console only, never for the log. */
+  password: string;
+  /** Made up here (no DEMO_PASSWORD), so nobody knows it but whoever reads the console. */
+  passwordGenerated: boolean;
 }
+
+export type SeedResult = SeededDemo | { seeded: false };
 
 /**
  * Fills an empty database with a demo marketplace, its avatars written through the image storage
  * (disk or S3). A database that has any user is left alone, so the seed can never touch real data.
+ * Every demo account has the given password, or one made up for this database, so a demo seeded
+ * where it should not have been is not open to anyone who has read the README.
  */
 export async function seedDemo(
   db: Database,
   storage: Storage,
   log: Pick<FastifyBaseLogger, 'info'>,
+  options: { password?: string } = {},
 ): Promise<SeedResult> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if ((existing?.count ?? 0) > 0) return { seeded: false };
 
+  const password = options.password ?? randomBytes(12).toString('base64url');
   const random = createRandom(2026);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(password);
   const sellers = generateSellers(DEMO_SELLERS, { passwordHash, random });
   const buyers = generateBuyers(DEMO_BUYERS, { passwordHash, random });
 
@@ -44,9 +54,38 @@ export async function seedDemo(
 
   const buyerEmail = buyers[0]!.email;
   const sellerEmail = sellers[0]!.email;
+  // The structured log may be shipped elsewhere: it names the accounts, never the password.
   log.info(
     { sellers: sellers.length, buyers: buyers.length },
-    `demo marketplace seeded; sign in as ${buyerEmail} (client) or ${sellerEmail} (business) with password "${DEMO_PASSWORD}"`,
+    `demo marketplace seeded: ${buyerEmail} (client), ${sellerEmail} (business); their password is never logged`,
   );
-  return { seeded: true, buyerEmail, sellerEmail };
+  return {
+    seeded: true,
+    buyerEmail,
+    sellerEmail,
+    password,
+    passwordGenerated: options.password === undefined,
+  };
+}
+
+/**
+ * What the local console is told after a seed: the demo login, with the password only when it
+ * was made up here and a person is at the terminal to read it (a chosen DEMO_PASSWORD is known
+ * already; output without a terminal may be collected with the logs).
+ */
+export function demoLoginNotice(seed: SeededDemo, console: { terminal: boolean }): string {
+  const login = `Demo marketplace: sign in as ${seed.buyerEmail} (client) or ${seed.sellerEmail} (business)`;
+  if (!seed.passwordGenerated) return `\n${login} with DEMO_PASSWORD.\n\n`;
+  if (console.terminal) {
+    return (
+      `\n${login} with the password\n\n    ${seed.password}\n\n` +
+      'It was made for this database and is shown only here, once. To choose it instead, set ' +
+      'DEMO_PASSWORD before the first start.\n\n'
+    );
+  }
+  return (
+    `\n${login}. Their password was made for this database and, with no terminal attached, is ` +
+    'shown nowhere: set DEMO_PASSWORD before the first start on an empty database, or reset a ' +
+    'password through "Forgot password".\n\n'
+  );
 }

@@ -1,39 +1,140 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountExportSchema, problemSchema } from '@maya/contracts';
+import { z } from 'zod';
+import {
+  accountExportSchema,
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  deleteAccountBodySchema,
+  galleryResponseSchema,
+  meResponseSchema,
+  putGalleryBodySchema,
+  updateProfileBodySchema,
+} from '@maya/contracts';
 import { requireActor } from '../../plugins/auth.js';
-import type { ChatsService } from '../chats/chats.service.js';
+import { problems } from '../../plugins/problem.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { AccountService } from './account.service.js';
 
+/** Everything under /me: the signed-in person's own account. */
 export const accountRoutes: FastifyPluginAsyncZod<{
-  users: UsersService;
+  account: AccountService;
   uploads: UploadsService;
-  chats: ChatsService;
-}> = async (app, { users, uploads, chats }) => {
+}> = async (app, { account, uploads }) => {
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user',
+        response: { 200: meResponseSchema, ...problems(401) },
+      },
+    },
+    async (request) => ({ user: await account.getPrivateUser(requireActor(request).userId) }),
+  );
+
+  app.patch(
+    '/me',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Update name, description, sector or location',
+        body: updateProfileBodySchema,
+        response: { 200: meResponseSchema, ...problems(400, 401, 403, 429) },
+      },
+    },
+    async (request) => ({ user: await account.updateProfile(requireActor(request), request.body) }),
+  );
+
+  app.put(
+    '/me/email',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the sign-in email (current password required)',
+        body: changeEmailBodySchema,
+        response: { 200: meResponseSchema, ...problems(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request) => ({ user: await account.changeEmail(requireActor(request), request.body) }),
+  );
+
+  app.put(
+    '/me/password',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password; every other session is signed out',
+        body: changePasswordBodySchema,
+        response: { 204: z.null(), ...problems(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      await account.changePassword(requireActor(request), request.body);
+      reply.code(204);
+      return null;
+    },
+  );
+
+  app.delete(
+    '/me',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Delete the account and its personal data (password required)',
+        body: deleteAccountBodySchema,
+        response: { 204: z.null(), ...problems(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      await account.deleteAccount(requireActor(request), request.body.password);
+      reply.clearSessionCookie().code(204);
+      return null;
+    },
+  );
+
   app.get(
     '/me/export',
     {
       schema: {
         tags: ['account'],
         summary: 'Download all my data as JSON: account, uploads, gallery, chats and messages',
-        response: { 200: accountExportSchema, 401: problemSchema },
+        response: { 200: accountExportSchema, ...problems(401) },
       },
     },
     async (request, reply) => {
-      const actor = requireActor(request);
-      const exportedAt = new Date().toISOString();
+      const data = await account.exportData(requireActor(request));
       reply.header(
         'content-disposition',
-        `attachment; filename="maya-market-data-${exportedAt.slice(0, 10)}.json"`,
+        `attachment; filename="maya-market-data-${data.exportedAt.slice(0, 10)}.json"`,
       );
       reply.header('cache-control', 'no-store');
-      return {
-        exportedAt,
-        account: await users.getPrivateUser(actor.userId),
-        uploads: await uploads.listOwnUploads(actor.userId),
-        gallery: await uploads.getGallery(actor.userId),
-        chats: await chats.exportChats(actor),
-      };
+      return data;
     },
+  );
+
+  // The gallery's images are uploads (POST /uploads); the uploads service keeps their order.
+  app.get(
+    '/me/gallery',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'My gallery, in order',
+        response: { 200: galleryResponseSchema, ...problems(401) },
+      },
+    },
+    async (request) => ({ gallery: await uploads.getGallery(requireActor(request).userId) }),
+  );
+
+  app.put(
+    '/me/gallery',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Replace my gallery with these uploaded images, in this order',
+        body: putGalleryBodySchema,
+        response: { 200: galleryResponseSchema, ...problems(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request) => uploads.setGallery(requireActor(request), request.body.imageIds),
   );
 };

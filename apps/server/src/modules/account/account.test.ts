@@ -1,45 +1,171 @@
-import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { accountExportSchema, meResponseSchema, sessionResponseSchema } from '@maya/contracts';
 import { buildTestApp } from '../../../test/build-test-app.js';
-import { multipart } from '../../../test/multipart.js';
-import { signUp } from '../../../test/sessions.js';
+import { chatsOf, newChat, readMessages, send } from '../../../test/chats.js';
+import { pngParts, postImages } from '../../../test/images.js';
+import { bearer, getMe, signIn, signUp } from '../../../test/sessions.js';
 
-const { app } = await buildTestApp({
-  PAYMENT_LINK_YEARLY: 'https://pay.example/pro-yearly',
-  PRO_PRICE_MONTHLY: '14',
+const { app } = await buildTestApp();
+
+describe('account updates', () => {
+  it('updates the name and location; a buyer cannot take a sector', async () => {
+    const buyer = await signUp(app, { role: 'buyer', category: null });
+    const response = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me',
+      headers: buyer.headers,
+      payload: {
+        firstName: 'Marta',
+        lastName: 'Lopes',
+        category: 'beauty',
+        location: { address: 'Porto', lat: 41.15, lng: -8.61 },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(meResponseSchema.parse(response.json()).user).toMatchObject({
+      fullName: 'Marta Lopes',
+      category: null,
+      location: { address: 'Porto', lat: 41.15, lng: -8.61 },
+    });
+
+    const blank = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me',
+      headers: buyer.headers,
+      payload: { firstName: '  ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors).toEqual({ firstName: 'Required.' });
+
+    const badLat = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me',
+      headers: buyer.headers,
+      payload: { location: { address: 'Nowhere', lat: 123, lng: 0 } },
+    });
+    expect(badLat.statusCode).toBe(400);
+    expect(badLat.json().errors).toHaveProperty(['location.lat']);
+  });
+
+  it('changes the email only with a matching confirmation and the current password', async () => {
+    const user = await signUp(app);
+    const other = await signUp(app);
+    const newEmail = `renamed-${Date.now()}@example.test`;
+    const put = (payload: Record<string, string>) =>
+      app.inject({ method: 'PUT', url: '/api/v1/me/email', headers: user.headers, payload });
+
+    const mismatch = await put({
+      email: newEmail,
+      confirmEmail: 'other@example.test',
+      password: user.password,
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().errors).toEqual({ confirmEmail: 'The email addresses do not match.' });
+
+    const wrongPassword = await put({
+      email: newEmail,
+      confirmEmail: newEmail,
+      password: 'not it at all',
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().errors).toEqual({ password: 'Incorrect password' });
+
+    const taken = await put({
+      email: other.email,
+      confirmEmail: other.email,
+      password: user.password,
+    });
+    expect(taken.statusCode).toBe(409);
+
+    const ok = await put({ email: newEmail, confirmEmail: newEmail, password: user.password });
+    expect(ok.statusCode).toBe(200);
+    expect(meResponseSchema.parse(ok.json()).user.email).toBe(newEmail);
+    expect((await signIn(app, newEmail, user.password)).statusCode).toBe(200);
+  });
+
+  it('changes the password, keeps this session and signs out the others', async () => {
+    const user = await signUp(app);
+    const second = sessionResponseSchema.parse(
+      (await signIn(app, user.email, user.password)).json(),
+    ).token;
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/me/password',
+      headers: user.headers,
+      payload: {
+        currentPassword: user.password,
+        password: 'the next passphrase',
+        confirmPassword: 'the next passphrase',
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await getMe(app, user.headers)).statusCode).toBe(200);
+    expect((await getMe(app, bearer(second))).statusCode).toBe(401);
+
+    const mismatch = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/me/password',
+      headers: user.headers,
+      payload: {
+        currentPassword: 'the next passphrase',
+        password: 'abcdefghij',
+        confirmPassword: 'abcdefghik',
+      },
+    });
+    expect(mismatch.json().errors).toEqual({ confirmPassword: 'The passwords do not match.' });
+  });
+
+  it('deletes the account with the password: data removed, sessions ended, profile gone', async () => {
+    const user = await signUp(app);
+    const wrong = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/me',
+      headers: user.headers,
+      payload: { password: 'not the password' },
+    });
+    expect(wrong.statusCode).toBe(400);
+
+    const response = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/me',
+      headers: user.headers,
+      payload: { password: user.password },
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await getMe(app, user.headers)).statusCode).toBe(401);
+    expect((await signIn(app, user.email, user.password)).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: `/api/v1/users/${user.id}` })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses every account route without a session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/me'],
+      ['PATCH', '/api/v1/me'],
+      ['PUT', '/api/v1/me/email'],
+      ['PUT', '/api/v1/me/password'],
+      ['DELETE', '/api/v1/me'],
+      ['POST', '/api/v1/auth/logout'],
+    ] as const) {
+      const response = await app.inject({
+        method,
+        url,
+        payload: method === 'GET' ? undefined : {},
+      });
+      expect([400, 401]).toContain(response.statusCode);
+      if (method === 'GET' || url.endsWith('logout')) expect(response.statusCode).toBe(401);
+    }
+  });
 });
 
 describe('my data', () => {
   it('exports the account, uploads, gallery, chats and messages as a download', async () => {
     const buyer = await signUp(app, { role: 'buyer', category: null });
     const seller = await signUp(app, { role: 'seller' });
-    const image = await sharp({
-      create: { width: 20, height: 20, channels: 3, background: '#888' },
-    })
-      .png()
-      .toBuffer();
-    const body = multipart([{ name: 'photo.png', data: image }]);
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/uploads',
-      headers: { ...body.headers, ...buyer.headers },
-      payload: body.payload,
-    });
-    const chat = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/chats',
-        headers: buyer.headers,
-        payload: { partnerId: seller.id },
-      })
-    ).json().chat;
-    await app.inject({
-      method: 'POST',
-      url: `/api/v1/chats/${chat.id}/messages`,
-      headers: buyer.headers,
-      payload: { body: 'Hi there', clientId: randomUUID() },
-    });
+    expect((await postImages(app, await pngParts(1), buyer.headers)).statusCode).toBe(201);
+    const chatId = await newChat(app, buyer, seller);
+    expect((await send(app, buyer, chatId, 'Hi there')).statusCode).toBe(201);
 
     const response = await app.inject({
       method: 'GET',
@@ -50,16 +176,16 @@ describe('my data', () => {
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="maya-market-data-\d{4}-\d{2}-\d{2}\.json"$/,
     );
-    const data = response.json();
+    const data = accountExportSchema.parse(response.json());
     expect(data.account).toMatchObject({ id: buyer.id, email: buyer.email });
     expect(data.uploads).toHaveLength(1);
     expect(data.chats).toEqual([
       expect.objectContaining({
-        id: chat.id,
+        id: chatId,
         messages: [expect.objectContaining({ body: 'Hi there', senderId: buyer.id })],
       }),
     ]);
-    expect(JSON.stringify(data)).not.toContain('passwordHash');
+    expect(response.body).not.toContain('passwordHash');
 
     expect((await app.inject({ method: 'GET', url: '/api/v1/me/export' })).statusCode).toBe(401);
   });
@@ -67,20 +193,8 @@ describe('my data', () => {
   it("keeps the partner's history after an account is deleted, with the author shown as deleted", async () => {
     const buyer = await signUp(app, { role: 'buyer', category: null });
     const seller = await signUp(app, { role: 'seller' });
-    const chat = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/chats',
-        headers: buyer.headers,
-        payload: { partnerId: seller.id },
-      })
-    ).json().chat;
-    await app.inject({
-      method: 'POST',
-      url: `/api/v1/chats/${chat.id}/messages`,
-      headers: buyer.headers,
-      payload: { body: 'Before I go', clientId: randomUUID() },
-    });
+    const chatId = await newChat(app, buyer, seller);
+    expect((await send(app, buyer, chatId, 'Before I go')).statusCode).toBe(201);
     await app.inject({
       method: 'DELETE',
       url: '/api/v1/me',
@@ -88,46 +202,12 @@ describe('my data', () => {
       payload: { password: buyer.password },
     });
 
-    const list = (
-      await app.inject({ method: 'GET', url: '/api/v1/chats', headers: seller.headers })
-    ).json();
-    expect(list.items[0]).toMatchObject({
+    const [chat] = await chatsOf(app, seller);
+    expect(chat).toMatchObject({
+      id: chatId,
       partner: { id: buyer.id, fullName: 'Deleted user', deleted: true, thumbnailUrl: null },
     });
-    const messages = (
-      await app.inject({
-        method: 'GET',
-        url: `/api/v1/chats/${chat.id}/messages`,
-        headers: seller.headers,
-      })
-    ).json();
-    expect(messages.items.map((item: { body: string }) => item.body)).toEqual(['Before I go']);
-  });
-});
-
-describe('plans', () => {
-  it('offers Free and Pro with prices and payment links from the configuration', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/plans' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().plans).toEqual([
-      {
-        id: 'free',
-        name: 'Free',
-        currency: 'EUR',
-        yearlyPrice: 0,
-        monthlyPrice: 0,
-        yearlyPaymentUrl: null,
-        monthlyPaymentUrl: null,
-      },
-      {
-        id: 'pro',
-        name: 'Pro',
-        currency: 'EUR',
-        yearlyPrice: 147,
-        monthlyPrice: 14,
-        yearlyPaymentUrl: 'https://pay.example/pro-yearly',
-        monthlyPaymentUrl: null,
-      },
-    ]);
+    const messages = await readMessages(app, seller, chatId);
+    expect(messages.items.map((item) => item.body)).toEqual(['Before I go']);
   });
 });

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assistantChatBodySchema, problemSchema } from '@maya/contracts';
+import { assistantChatBodySchema } from '@maya/contracts';
+import { problems } from '../../plugins/problem.js';
 import type { AssistantService } from './assistant.service.js';
 
 export const assistantRoutes: FastifyPluginAsyncZod<{
@@ -25,8 +26,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
         body: assistantChatBodySchema,
         response: {
           200: z.unknown().describe('text/event-stream: the UI message stream'),
-          400: problemSchema,
-          429: problemSchema,
+          ...problems(400, 429),
         },
       },
     },

@@ -10,7 +10,8 @@ import { ASSISTANT_MAX_TEXT, type AssistantChatBody } from '@maya/contracts';
 import type { Config } from '../../config.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { UsersService } from '../users/users.service.js';
+import type { AccountService } from '../account/account.service.js';
+import type { DirectoryService } from '../directory/directory.service.js';
 import { createBuiltinModel } from './builtin-model.js';
 import { createSellerTools } from './tools/seller-tools.js';
 
@@ -51,16 +52,17 @@ export async function createModel(
 
 export function createAssistantService(options: {
   config: Config;
-  users: UsersService;
+  directory: DirectoryService;
+  account: AccountService;
   model?: LanguageModel;
 }) {
-  const { config, users } = options;
+  const { config, directory, account } = options;
   let model: Promise<LanguageModel> | undefined;
   const getModel = () =>
     (model ??= options.model
       ? Promise.resolve(options.model)
       : createModel(config, async () =>
-          (await users.findSellerPlaces()).map((place) => place.name),
+          (await directory.findSellerPlaces()).map((place) => place.name),
         ));
 
   return {
@@ -87,7 +89,7 @@ export function createAssistantService(options: {
           }
         }
       }
-      const tools = createSellerTools(users, actor);
+      const tools = createSellerTools({ directory, account }, actor);
       let messages: UIMessage[];
       try {
         messages = await validateUIMessages({ messages: body.messages });

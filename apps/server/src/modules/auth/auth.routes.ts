@@ -2,38 +2,36 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptedSchema,
-  changeEmailBodySchema,
   currentSessionSchema,
-  changePasswordBodySchema,
-  deleteAccountBodySchema,
   loginBodySchema,
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
-  updateProfileBodySchema,
   type PasswordResetRequestBody,
-  meResponseSchema,
-  problemSchema,
   sessionResponseSchema,
+  signInLinkConfirmBodySchema,
+  signInLinkRequestBodySchema,
   signupBodySchema,
 } from '@maya/contracts';
 import { z } from 'zod';
-import { requireActor } from '../../plugins/auth.js';
-import type { UsersService } from '../users/users.service.js';
-import type { AuthService, SessionPolicy } from './auth.service.js';
-
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 429: problemSchema };
+import { DEVICE_COOKIE, requireActor } from '../../plugins/auth.js';
+import { problems } from '../../plugins/problem.js';
+import type { AccountService } from '../account/account.service.js';
+import type { AuthService, SignInOrigin } from './auth.service.js';
+import { KNOWN_DEVICE_DAYS } from './known-devices.service.js';
+import { SIGN_IN_LINK_MINUTES, type MailedLinksService } from './mailed-links.service.js';
+import type { SessionPolicy, SessionsService } from './sessions.service.js';
 
 /**
  * A reset request's answer, here and at the old client's PUT /api/user/password/forgetpassword:
  * the same words and nearly the same time whether or not the email is registered, since the
  * service looks it up and mails only after the reply.
  */
-export function passwordResetRequestHandler(auth: AuthService) {
+export function passwordResetRequestHandler(links: MailedLinksService) {
   return async (
     request: FastifyRequest<{ Body: PasswordResetRequestBody }>,
     reply: FastifyReply,
   ) => {
-    auth.requestPasswordReset(request.body.email, request.ip);
+    await links.requestPasswordReset(request.body.email, request.ip);
     reply.code(202);
     return {
       message: 'If an account exists for that email, we have sent a link to reset the password.',
@@ -41,11 +39,21 @@ export function passwordResetRequestHandler(auth: AuthService) {
   };
 }
 
+/** The client's address and the device cookie it sent, which sign-in throttling weighs. */
+export function signInOrigin(request: FastifyRequest): SignInOrigin {
+  return { ip: request.ip, deviceCookie: request.cookies[DEVICE_COOKIE] };
+}
+
+/** The device cookie lasts as long as the device stays known. */
+export const DEVICE_COOKIE_AGE = KNOWN_DEVICE_DAYS * 24 * 3_600;
+
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
-  users: UsersService;
+  links: MailedLinksService;
+  sessions: SessionsService;
+  account: AccountService;
   sessionPolicy: SessionPolicy;
-}> = async (app, { auth, users, sessionPolicy }) => {
+}> = async (app, { auth, links, sessions, account, sessionPolicy }) => {
   const cookieAge = Math.floor(sessionPolicy.absoluteMs / 1000);
   // A ceiling per address for each route on its own, against floods: failed sign-ins have their
   // own, tighter throttles in the service. Generous, since one office or school can share an address.
@@ -59,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary: 'Create an account and sign in',
         body: signupBodySchema,
-        response: { 201: sessionResponseSchema, 409: problemSchema, ...problems },
+        response: { 201: sessionResponseSchema, ...problems(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -75,15 +83,16 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: perIp(300),
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
+        summary:
+          'Sign in with email and password; the device cookie it sets spares this browser the pauses others cause',
         body: loginBodySchema,
-        response: { 200: sessionResponseSchema, ...problems },
+        response: { 200: sessionResponseSchema, ...problems(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
-      const session = await auth.login(request.body, request.ip);
-      reply.setSessionCookie(session.token, cookieAge);
-      return session;
+      const { user, token, deviceCookie } = await auth.login(request.body, signInOrigin(request));
+      reply.setSessionCookie(token, cookieAge).setDeviceCookie(deviceCookie, DEVICE_COOKIE_AGE);
+      return { user, token };
     },
   );
 
@@ -93,12 +102,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: 'End the current session',
-        response: { 204: z.null(), ...problems },
+        response: { 204: z.null(), ...problems(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
-      const actor = requireActor(request);
-      await auth.logout(actor);
+      await sessions.end(requireActor(request));
       reply.clearSessionCookie().code(204);
       return null;
     },
@@ -114,80 +122,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      user: request.actor ? await users.getPrivateUser(request.actor.userId) : null,
+      user: request.actor ? await account.getPrivateUser(request.actor.userId) : null,
     }),
-  );
-
-  app.get(
-    '/me',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'The signed-in user',
-        response: { 200: meResponseSchema, 401: problemSchema },
-      },
-    },
-    async (request) => ({ user: await users.getPrivateUser(requireActor(request).userId) }),
-  );
-
-  app.patch(
-    '/me',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Update name, description, sector or location',
-        body: updateProfileBodySchema,
-        response: { 200: meResponseSchema, ...problems },
-      },
-    },
-    async (request) => ({ user: await users.updateProfile(requireActor(request), request.body) }),
-  );
-
-  app.put(
-    '/me/email',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Change the sign-in email (current password required)',
-        body: changeEmailBodySchema,
-        response: { 200: meResponseSchema, 409: problemSchema, ...problems },
-      },
-    },
-    async (request) => ({ user: await auth.changeEmail(requireActor(request), request.body) }),
-  );
-
-  app.put(
-    '/me/password',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Change the password; every other session is signed out',
-        body: changePasswordBodySchema,
-        response: { 204: z.null(), ...problems },
-      },
-    },
-    async (request, reply) => {
-      await auth.changePassword(requireActor(request), request.body);
-      reply.code(204);
-      return null;
-    },
-  );
-
-  app.delete(
-    '/me',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Delete the account and its personal data (password required)',
-        body: deleteAccountBodySchema,
-        response: { 204: z.null(), ...problems },
-      },
-    },
-    async (request, reply) => {
-      await auth.deleteAccount(requireActor(request), request.body.password);
-      reply.clearSessionCookie().code(204);
-      return null;
-    },
   );
 
   app.post(
@@ -198,10 +134,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
         summary:
           'Mail a single-use reset link; the same answer whether or not the email is registered',
         body: passwordResetRequestBodySchema,
-        response: { 202: acceptedSchema, ...problems },
+        response: { 202: acceptedSchema, ...problems(400, 401, 403, 429) },
       },
     },
-    passwordResetRequestHandler(auth),
+    passwordResetRequestHandler(links),
   );
 
   app.post(
@@ -212,13 +148,52 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary: 'Set a new password with a reset link; every session is signed out',
         body: passwordResetConfirmBodySchema,
-        response: { 204: z.null(), ...problems },
+        response: { 204: z.null(), ...problems(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
-      await auth.confirmPasswordReset(request.body);
+      await links.confirmPasswordReset(request.body);
       reply.code(204);
       return null;
+    },
+  );
+
+  app.post(
+    '/auth/sign-in-link',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mail a single-use sign-in link; the same answer whether or not the email is registered',
+        body: signInLinkRequestBodySchema,
+        response: { 202: acceptedSchema, ...problems(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      await links.requestSignInLink(request.body.email, request.ip);
+      reply.code(202);
+      return { message: 'If an account exists for that email, we have sent a link to sign in.' };
+    },
+  );
+
+  app.post(
+    '/auth/sign-in-link/confirm',
+    {
+      config: perIp(50),
+      schema: {
+        tags: ['auth'],
+        summary: `Sign in with a mailed link (single use, valid ${SIGN_IN_LINK_MINUTES} minutes)`,
+        body: signInLinkConfirmBodySchema,
+        response: { 200: sessionResponseSchema, ...problems(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user, token, deviceCookie } = await links.signInWithLink(
+        request.body.token,
+        signInOrigin(request),
+      );
+      reply.setSessionCookie(token, cookieAge).setDeviceCookie(deviceCookie, DEVICE_COOKIE_AGE);
+      return { user, token };
     },
   );
 };

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  plansResponseSchema,
-  problemSchema,
-  webhookAckSchema,
-  type PlansResponse,
-} from '@maya/contracts';
+import { plansResponseSchema, webhookAckSchema, type PlansResponse } from '@maya/contracts';
 import type { Config } from '../../config.js';
+import { problems } from '../../plugins/problem.js';
 import type { BillingService } from './billing.service.js';
 
 export function plansFromConfig(config: Config): PlansResponse {
@@ -66,7 +62,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
         description:
           'Verified with the endpoint secret (Stripe-Signature header); unsigned, altered or stale ' +
           'events are refused with 400. Each event applies once, however often it is delivered.',
-        response: { 200: webhookAckSchema, 400: problemSchema, 503: problemSchema },
+        response: { 200: webhookAckSchema, ...problems(400, 503) },
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import type * as StripeLibrary from 'stripe';
 import { z } from 'zod';
+import { singleLineText } from '@maya/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { BillingRepository, PlanChange } from './billing.repository.js';
 
@@ -17,17 +18,34 @@ export interface WebhookOutcome {
   outcome: 'applied' | 'duplicate' | 'ignored' | 'no-account';
 }
 
-const customerId = z
-  .union([z.string(), z.object({ id: z.string() })])
+// The signature proves who sent an event, not that every field is text a database can store,
+// so a field that is not plain text (U+0000, a broken surrogate, another type) reads as absent.
+const text = singleLineText({ trim: false })
+  .max(500)
   .nullish()
-  .transform((customer) => (typeof customer === 'string' ? customer : customer?.id));
+  .catch(() => undefined);
+
+const customerId = z
+  .union([text, z.object({ id: text })])
+  .catch(() => undefined)
+  .transform((customer) => (typeof customer === 'string' ? customer : (customer?.id ?? undefined)));
 
 const checkoutSession = z.object({
-  client_reference_id: z.string().nullish(),
+  client_reference_id: text,
   customer: customerId,
-  customer_email: z.string().nullish(),
-  customer_details: z.object({ email: z.string().nullish() }).nullish(),
+  customer_email: text,
+  customer_details: z
+    .object({ email: text })
+    .nullish()
+    .catch(() => undefined),
   payment_status: z.string(),
+});
+
+/** What every event must carry: an id and a type that can be recorded. */
+const eventEnvelope = z.object({
+  id: singleLineText({ trim: false }).min(1).max(255),
+  type: singleLineText({ trim: false }).min(1).max(255),
+  data: z.object({ object: z.unknown() }),
 });
 
 const withCustomer = z.object({ customer: customerId });
@@ -94,8 +112,9 @@ export function createBillingService({
     }
     library ??= import('stripe');
     const { default: Stripe } = await library;
+    let event: unknown;
     try {
-      return await Stripe.webhooks.constructEventAsync(
+      event = await Stripe.webhooks.constructEventAsync(
         payload,
         signature,
         webhookSecret,
@@ -109,6 +128,11 @@ export function createBillingService({
         { 'stripe-signature': 'Invalid or expired.' },
       );
     }
+    const envelope = eventEnvelope.safeParse(event);
+    if (!envelope.success) {
+      throw new AppError('VALIDATION_FAILED', 'The event could not be read.');
+    }
+    return envelope.data;
   }
 
   return {

@@ -68,6 +68,35 @@ describe('plans', () => {
       yearlyPaymentUrl: 'https://buy.stripe.example/pro-yearly',
     });
   });
+
+  it('offers Free and Pro with prices and payment links from the configuration', async () => {
+    const configured = await buildTestApp({
+      PAYMENT_LINK_YEARLY: 'https://pay.example/pro-yearly',
+      PRO_PRICE_MONTHLY: '14',
+    });
+    const response = await configured.app.inject({ method: 'GET', url: '/api/v1/plans' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().plans).toEqual([
+      {
+        id: 'free',
+        name: 'Free',
+        currency: 'EUR',
+        yearlyPrice: 0,
+        monthlyPrice: 0,
+        yearlyPaymentUrl: null,
+        monthlyPaymentUrl: null,
+      },
+      {
+        id: 'pro',
+        name: 'Pro',
+        currency: 'EUR',
+        yearlyPrice: 147,
+        monthlyPrice: 14,
+        yearlyPaymentUrl: 'https://pay.example/pro-yearly',
+        monthlyPaymentUrl: null,
+      },
+    ]);
+  });
 });
 
 describe('payment webhook', () => {
@@ -196,6 +225,52 @@ describe('payment webhook', () => {
       payload: notJson,
     });
     expect(signed.statusCode).toBe(400);
+  });
+
+  it('refuses a signed event whose id or type is not plain text, without a 500', async () => {
+    const user = await signUp(app);
+    for (const envelope of [
+      { id: 'evt_\u0000' },
+      { id: 'evt_\ud800' },
+      { id: 42 },
+      { type: 'invoice.paid\u0000' },
+      { type: ['invoice.paid'] },
+    ]) {
+      const response = await deliver({ ...checkoutCompleted(user), ...envelope });
+      expect(response.statusCode, JSON.stringify(envelope)).toBe(400);
+      expect(response.json(), JSON.stringify(envelope)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        detail: 'The event could not be read.',
+      });
+    }
+    expect(await planOf(user)).toBe('free');
+  });
+
+  it('reads a field of a signed event that is not plain text as absent, without a 500', async () => {
+    const user = await signUp(app);
+    const byId = checkoutCompleted(user, {
+      customer: 'cus_\u0000',
+      customer_details: { email: 'a\u0000@example.test' },
+    });
+    expect((await deliver(byId)).json().outcome).toBe('applied');
+    expect(await planOf(user)).toBe('pro');
+
+    const other = await signUp(app);
+    const unreadable = checkoutCompleted(other, {
+      client_reference_id: '\ud800',
+      customer: { id: '\u0000' },
+      customer_email: '\u0000',
+      customer_details: null,
+    });
+    expect((await deliver(unreadable)).json().outcome).toBe('no-account');
+    const invoice = {
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: { customer: 'cus_\u0000' } },
+    };
+    expect((await deliver(invoice)).json().outcome).toBe('ignored');
+    expect(await planOf(other)).toBe('free');
   });
 });
 

@@ -46,6 +46,62 @@ interface RawMessageRow {
   created_at: Date | string;
 }
 
+type NewMessage = Pick<MessageRow, 'id' | 'chatId' | 'senderId' | 'body' | 'clientId'>;
+export interface InsertedMessage {
+  message: MessageRow;
+  created: boolean;
+}
+
+/** Rolls a batch back when one of its client ids belongs to another chat. */
+class ClientIdTaken extends Error {
+  constructor(readonly clientId: string) {
+    super('client id taken');
+  }
+}
+
+/**
+ * The insert and the chat's last activity in one statement (a data-modifying CTE): atomic
+ * without an explicit transaction, and one round trip instead of four (BEGIN, INSERT, UPDATE,
+ * COMMIT) on the hottest write. A retry with the same (sender, clientId) inserts nothing and
+ * reads the stored message.
+ */
+async function insertOne(db: Database, values: NewMessage): Promise<InsertedMessage> {
+  const [inserted] = await selectRows<RawMessageRow>(
+    db,
+    sql`
+    with inserted as (
+      insert into ${messages} (id, chat_id, sender_id, body, client_id)
+      values (${values.id}, ${values.chatId}, ${values.senderId}, ${values.body},
+              ${values.clientId})
+      on conflict (sender_id, client_id) do nothing
+      returning id, chat_id, sender_id, body, client_id, created_at
+    ), touched as (
+      update ${chats} set last_message_at = inserted.created_at
+      from inserted where ${chats}.id = inserted.chat_id
+    )
+    select * from inserted
+  `,
+  );
+  if (inserted) {
+    return {
+      message: {
+        id: inserted.id,
+        chatId: inserted.chat_id,
+        senderId: inserted.sender_id,
+        body: inserted.body,
+        clientId: inserted.client_id,
+        createdAt: toDate(inserted.created_at),
+      },
+      created: true,
+    };
+  }
+  const [existing] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, values.clientId)));
+  return { message: existing!, created: false };
+}
+
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 const toDateOrNull = (value: Date | string | null) => (value === null ? null : toDate(value));
 
@@ -135,6 +191,14 @@ export function createChatsRepository(db: Database) {
       });
     },
 
+    async findChatByPair(pair: { buyerId: string; sellerId: string }) {
+      const [chat] = await db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.buyerId, pair.buyerId), eq(chats.sellerId, pair.sellerId)));
+      return chat;
+    },
+
     async findMembership(chatId: string, userId: string) {
       const [row] = await db
         .select({ chat: chats, member: chatMembers })
@@ -178,49 +242,31 @@ export function createChatsRepository(db: Database) {
      * Inserts a message unless this sender already sent one with this client id; either way the
      * stored message comes back, so a retried send is answered with the original.
      */
+    insertMessage: (values: NewMessage) => insertOne(db, values),
+
     /**
-     * The insert and the chat's last activity in one statement (a data-modifying CTE): atomic
-     * without an explicit transaction, and one round trip instead of four (BEGIN, INSERT, UPDATE,
-     * COMMIT) on the hottest write. A retry with the same (sender, clientId) inserts nothing and
-     * reads the stored message.
+     * Several messages in one transaction, in order, each as insertMessage would. All or
+     * nothing: when a client id was already used in another chat, nothing is stored and that
+     * client id is answered instead.
      */
-    async insertMessage(
-      values: Pick<MessageRow, 'id' | 'chatId' | 'senderId' | 'body' | 'clientId'>,
-    ): Promise<{ message: MessageRow; created: boolean }> {
-      const [inserted] = await selectRows<RawMessageRow>(
-        db,
-        sql`
-        with inserted as (
-          insert into ${messages} (id, chat_id, sender_id, body, client_id)
-          values (${values.id}, ${values.chatId}, ${values.senderId}, ${values.body},
-                  ${values.clientId})
-          on conflict (sender_id, client_id) do nothing
-          returning id, chat_id, sender_id, body, client_id, created_at
-        ), touched as (
-          update ${chats} set last_message_at = inserted.created_at
-          from inserted where ${chats}.id = inserted.chat_id
-        )
-        select * from inserted
-      `,
-      );
-      if (inserted) {
-        return {
-          message: {
-            id: inserted.id,
-            chatId: inserted.chat_id,
-            senderId: inserted.sender_id,
-            body: inserted.body,
-            clientId: inserted.client_id,
-            createdAt: toDate(inserted.created_at),
-          },
-          created: true,
-        };
+    async insertMessages(
+      values: NewMessage[],
+    ): Promise<{ inserted: InsertedMessage[] } | { takenClientId: string }> {
+      try {
+        const inserted = await db.transaction(async (tx) => {
+          const results: InsertedMessage[] = [];
+          for (const value of values) {
+            const result = await insertOne(tx, value);
+            if (result.message.chatId !== value.chatId) throw new ClientIdTaken(value.clientId);
+            results.push(result);
+          }
+          return results;
+        });
+        return { inserted };
+      } catch (error) {
+        if (error instanceof ClientIdTaken) return { takenClientId: error.clientId };
+        throw error;
       }
-      const [existing] = await db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, values.clientId)));
-      return { message: existing!, created: false };
     },
 
     async findMessages(

@@ -10,19 +10,11 @@ import {
   messageResponseSchema,
   messagesPageSchema,
   openChatBodySchema,
-  problemSchema,
   sendMessageBodySchema,
 } from '@maya/contracts';
 import { requireActor } from '../../plugins/auth.js';
+import { problems } from '../../plugins/problem.js';
 import type { ChatsService } from './chats.service.js';
-
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  429: problemSchema,
-};
 
 export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async (
   app,
@@ -35,7 +27,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
         tags: ['chats'],
         summary: 'My chats, most recently active first',
         querystring: findChatsQuerySchema,
-        response: { 200: chatsPageSchema, ...problems },
+        response: { 200: chatsPageSchema, ...problems(400, 401, 403, 404, 429) },
       },
     },
     async (request) => chats.findChats(requireActor(request), request.query),
@@ -48,7 +40,11 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
         tags: ['chats'],
         summary: 'Open the one chat with a user of the other role, creating it if needed',
         body: openChatBodySchema,
-        response: { 200: chatResponseSchema, 201: chatResponseSchema, ...problems },
+        response: {
+          200: chatResponseSchema,
+          201: chatResponseSchema,
+          ...problems(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -65,7 +61,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
         tags: ['chats'],
         summary: 'One of my chats',
         params: chatIdParamsSchema,
-        response: { 200: chatResponseSchema, ...problems },
+        response: { 200: chatResponseSchema, ...problems(400, 401, 403, 404, 429) },
       },
     },
     async (request) => ({ chat: await chats.getChat(requireActor(request), request.params.id) }),
@@ -78,7 +74,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
         tags: ['chats'],
         summary: 'Hide a chat from my list; the partner keeps it, a new message brings it back',
         params: chatIdParamsSchema,
-        response: { 204: z.null(), ...problems },
+        response: { 204: z.null(), ...problems(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -96,7 +92,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
         summary: 'Messages, newest first; older with `before`, missed ones with `after`',
         params: chatIdParamsSchema,
         querystring: findMessagesQuerySchema,
-        response: { 200: messagesPageSchema, ...problems },
+        response: { 200: messagesPageSchema, ...problems(400, 401, 403, 404, 429) },
       },
     },
     async (request) => chats.findMessages(requireActor(request), request.params.id, request.query),
@@ -113,8 +109,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
         response: {
           200: messageResponseSchema,
           201: messageResponseSchema,
-          409: problemSchema,
-          ...problems,
+          ...problems(400, 401, 403, 404, 409, 429),
         },
       },
     },
@@ -137,7 +132,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
         summary: 'Mark messages up to this one as read; the partner is told in real time',
         params: chatIdParamsSchema,
         body: markReadBodySchema,
-        response: { 204: z.null(), ...problems },
+        response: { 204: z.null(), ...problems(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {

@@ -12,7 +12,7 @@ import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/cursor.js';
 import type { EventBus } from '../../lib/events.js';
 import { createThrottle } from '../../lib/throttle.js';
 import { uuidv7 } from '../../lib/uuid.js';
-import type { UsersService } from '../users/users.service.js';
+import type { DirectoryService } from '../directory/directory.service.js';
 import type { ChatListRow, ChatsRepository } from './chats.repository.js';
 import { chatPair, listsEmptyChats } from './chats.policy.js';
 
@@ -31,7 +31,7 @@ export function toMessage(row: MessageRow): Message {
 
 export interface ChatsServiceOptions {
   repository: ChatsRepository;
-  users: UsersService;
+  directory: DirectoryService;
   events: EventBus;
   /** Messages one user may send per minute. */
   messagesPerMinute?: number;
@@ -39,7 +39,7 @@ export interface ChatsServiceOptions {
 
 export function createChatsService({
   repository,
-  users,
+  directory,
   events,
   messagesPerMinute = 60,
 }: ChatsServiceOptions) {
@@ -76,7 +76,7 @@ export function createChatsService({
   }
 
   async function toSummaries(rows: ChatListRow[]): Promise<ChatSummary[]> {
-    const partners = await users.findChatPartners(rows.map((row) => row.partnerId));
+    const partners = await directory.findChatPartners(rows.map((row) => row.partnerId));
     return rows.map((row) => ({
       id: row.chat.id,
       partner: partners.get(row.partnerId) ?? {
@@ -94,6 +94,32 @@ export function createChatsService({
     }));
   }
 
+  /** The buyer and seller of a chat between the caller and `partnerId`, or why there is none. */
+  async function pairWith(actor: Actor, partnerId: string) {
+    const partnerRole = await directory.getActiveRole(partnerId);
+    const pair = chatPair(actor, { id: partnerId, role: partnerRole });
+    if (!pair) {
+      throw new AppError(
+        'FORBIDDEN',
+        actor.userId === partnerId
+          ? 'You cannot start a chat with yourself.'
+          : 'Chats connect a client with a business.',
+      );
+    }
+    return pair;
+  }
+
+  /** Refuses `count` more messages from the caller unless the minute's budget holds them all. */
+  function checkSendBudget(actor: Actor, count: number): void {
+    if (count > messagesPerMinute) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `At most ${messagesPerMinute} messages can be sent a minute; this holds ${count} new ones. Send fewer at once.`,
+      );
+    }
+    sendThrottle.check(`user:${actor.userId}`, count);
+  }
+
   async function getSummary(actor: Actor, chatId: string): Promise<ChatSummary> {
     const row = await repository.findChatListEntry(actor.userId, chatId);
     if (!row) throw new AppError('NOT_FOUND', 'This chat does not exist.');
@@ -107,19 +133,18 @@ export function createChatsService({
       actor: Actor,
       partnerId: string,
     ): Promise<{ chat: ChatSummary; created: boolean }> {
-      const partnerRole = await users.getActiveRole(partnerId);
-      const pair = chatPair(actor, { id: partnerId, role: partnerRole });
-      if (!pair) {
-        throw new AppError(
-          'FORBIDDEN',
-          actor.userId === partnerId
-            ? 'You cannot start a chat with yourself.'
-            : 'Chats connect a client with a business.',
-        );
-      }
+      const pair = await pairWith(actor, partnerId);
       const { chat, created } = await repository.getOrCreateChat({ id: uuidv7(), ...pair });
       return { chat: await getSummary(actor, chat.id), created };
     },
+
+    /** The id of the chat openChat would answer, or null while it does not exist yet. */
+    async findChatWith(actor: Actor, partnerId: string): Promise<string | null> {
+      const pair = await pairWith(actor, partnerId);
+      return (await repository.findChatByPair(pair))?.id ?? null;
+    },
+
+    checkSendBudget,
 
     getChat: async (actor: Actor, chatId: string) => {
       await requireMembership(actor, chatId);
@@ -198,6 +223,46 @@ export function createChatsService({
         events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message: answer });
       }
       return { message: answer, created };
+    },
+
+    /**
+     * Several messages at once, all or nothing (the old client's whole-conversation save): the
+     * minute's send budget must hold all of them before anything is written, and they are
+     * stored in one transaction, each idempotent by client id as in sendMessage. Events go out,
+     * in order, once the transaction has committed.
+     */
+    async sendMessages(
+      actor: Actor,
+      chatId: string,
+      inputs: SendMessageBody[],
+    ): Promise<{ message: Message; created: boolean }[]> {
+      const chat = await requirePair(actor, chatId);
+      if (inputs.length === 0) return [];
+      checkSendBudget(actor, inputs.length);
+      const result = await repository.insertMessages(
+        inputs.map((input) => ({
+          id: uuidv7(),
+          chatId,
+          senderId: actor.userId,
+          body: input.body,
+          clientId: input.clientId,
+        })),
+      );
+      if ('takenClientId' in result) {
+        throw new AppError('CONFLICT', 'This client id was already used for another chat.', {
+          clientId: 'Already used',
+        });
+      }
+      const answers = result.inserted.map(({ message, created }) => ({
+        message: toMessage(message),
+        created,
+      }));
+      const created = answers.filter((answer) => answer.created);
+      if (created.length > 0) sendThrottle.hit(`user:${actor.userId}`, created.length);
+      for (const { message } of created) {
+        events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message });
+      }
+      return answers;
     },
 
     async markRead(actor: Actor, chatId: string, messageId: string): Promise<void> {

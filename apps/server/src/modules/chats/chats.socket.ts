@@ -1,14 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { typingEventSchema } from '@maya/contracts';
-import type { RealtimeServer } from '../../plugins/realtime.js';
+import { handleClientEvent, type RealtimeServer } from '../../plugins/realtime.js';
 import type { ChatsService } from './chats.service.js';
 
-/** Client events are validated like any request; a bad or foreign one is dropped silently. */
-export function registerChatSocketHandlers(io: RealtimeServer, chats: ChatsService): void {
+/**
+ * Client events are validated like any request. A bad or foreign one changes nothing; a client
+ * that sent an ack gets the problem in it.
+ */
+export function registerChatSocketHandlers(
+  io: RealtimeServer,
+  chats: ChatsService,
+  log: FastifyBaseLogger,
+): void {
   io.on('connection', (socket) => {
-    socket.on('typing', (payload) => {
-      const parsed = typingEventSchema.safeParse(payload);
-      if (!parsed.success) return;
-      chats.typing(socket.data.actor, parsed.data.chatId).catch(() => undefined);
-    });
+    handleClientEvent(
+      socket,
+      'typing',
+      typingEventSchema,
+      ({ chatId }) => chats.typing(socket.data.actor, chatId),
+      log,
+    );
   });
 }

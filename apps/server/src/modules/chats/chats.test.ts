@@ -1,65 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
+import type { MessagesPage } from '@maya/contracts';
 import { buildTestApp } from '../../../test/build-test-app.js';
-import { signUp, type SignedUp } from '../../../test/sessions.js';
+import { chatsOf, newChat, openChat, readMessages, send } from '../../../test/chats.js';
+import { signUp } from '../../../test/sessions.js';
 import { connectChatAndStranger, connectSocket, settle } from '../../../test/sockets.js';
 
 const { app, url } = await buildTestApp({}, { listen: true });
 
-async function openChat(user: SignedUp, partnerId: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/v1/chats',
-    headers: user.headers,
-    payload: { partnerId },
-  });
-}
-
-async function send(user: SignedUp, chatId: string, body: string, clientId: string = randomUUID()) {
-  return app.inject({
-    method: 'POST',
-    url: `/api/v1/chats/${chatId}/messages`,
-    headers: user.headers,
-    payload: { body, clientId },
-  });
-}
-
-async function list(user: SignedUp) {
-  const response = await app.inject({ method: 'GET', url: '/api/v1/chats', headers: user.headers });
-  expect(response.statusCode).toBe(200);
-  return response.json().items as {
-    id: string;
-    unreadCount: number;
-    lastMessage: { body: string } | null;
-    partner: { fullName: string };
-    partnerLastReadMessageId: string | null;
-  }[];
-}
-
 async function setup() {
   const buyer = await signUp(app, { role: 'buyer', category: null, firstName: 'Bea' });
   const seller = await signUp(app, { role: 'seller', firstName: 'Sol' });
-  const chat = (await openChat(buyer, seller.id)).json().chat as { id: string };
-  return { buyer, seller, chatId: chat.id };
+  return { buyer, seller, chatId: await newChat(app, buyer, seller) };
 }
 
 describe('opening a chat', () => {
   it('creates one chat per buyer and seller and returns the same one again', async () => {
     const buyer = await signUp(app, { role: 'buyer', category: null });
     const seller = await signUp(app, { role: 'seller' });
-    const first = await openChat(buyer, seller.id);
+    const first = await openChat(app, buyer, seller.id);
     expect(first.statusCode).toBe(201);
     expect(first.json().chat).toMatchObject({
       partner: { id: seller.id, role: 'seller', deleted: false },
       lastMessage: null,
       unreadCount: 0,
     });
-    const again = await openChat(buyer, seller.id);
+    const again = await openChat(app, buyer, seller.id);
     expect(again.statusCode).toBe(200);
     expect(again.json().chat.id).toBe(first.json().chat.id);
 
-    const fromSeller = await openChat(seller, buyer.id);
+    const fromSeller = await openChat(app, seller, buyer.id);
     expect(fromSeller.statusCode).toBe(200);
     expect(fromSeller.json().chat.id).toBe(first.json().chat.id);
   });
@@ -67,17 +38,19 @@ describe('opening a chat', () => {
   it('refuses chats between the same role, with oneself, or with nobody', async () => {
     const seller = await signUp(app, { role: 'seller' });
     const other = await signUp(app, { role: 'seller' });
-    expect((await openChat(seller, other.id)).statusCode).toBe(403);
-    expect((await openChat(seller, seller.id)).statusCode).toBe(403);
-    expect((await openChat(seller, '01900000-0000-7000-8000-000000000000')).statusCode).toBe(404);
+    expect((await openChat(app, seller, other.id)).statusCode).toBe(403);
+    expect((await openChat(app, seller, seller.id)).statusCode).toBe(403);
+    expect((await openChat(app, seller, '01900000-0000-7000-8000-000000000000')).statusCode).toBe(
+      404,
+    );
   });
 
   it('shows an empty chat to the buyer but to the seller only once it has a message', async () => {
     const { buyer, seller, chatId } = await setup();
-    expect((await list(buyer)).map((chat) => chat.id)).toContain(chatId);
-    expect((await list(seller)).map((chat) => chat.id)).not.toContain(chatId);
-    await send(buyer, chatId, 'Hello!');
-    expect((await list(seller)).map((chat) => chat.id)).toContain(chatId);
+    expect((await chatsOf(app, buyer)).map((chat) => chat.id)).toContain(chatId);
+    expect((await chatsOf(app, seller)).map((chat) => chat.id)).not.toContain(chatId);
+    await send(app, buyer, chatId, 'Hello!');
+    expect((await chatsOf(app, seller)).map((chat) => chat.id)).toContain(chatId);
   });
 });
 
@@ -90,7 +63,13 @@ describe('messages in real time', () => {
       seller: seller.token,
       stranger: stranger.token,
     });
-    const response = await send(buyer, chatId, '  Do you cater for 40 people?  ', 'client-abc-123');
+    const response = await send(
+      app,
+      buyer,
+      chatId,
+      '  Do you cater for 40 people?  ',
+      'client-abc-123',
+    );
     expect(response.statusCode).toBe(201);
     const { message } = response.json();
     expect(message).toMatchObject({
@@ -108,20 +87,15 @@ describe('messages in real time', () => {
   it('never duplicates a retried send and emits it once', async () => {
     const { buyer, seller, chatId } = await setup();
     const sellerSocket = await connectSocket(url, seller.token);
-    const first = await send(buyer, chatId, 'Only once', 'retry-same-id-1');
-    const retry = await send(buyer, chatId, 'Only once', 'retry-same-id-1');
+    const first = await send(app, buyer, chatId, 'Only once', 'retry-same-id-1');
+    const retry = await send(app, buyer, chatId, 'Only once', 'retry-same-id-1');
     expect(first.statusCode).toBe(201);
     expect(retry.statusCode).toBe(200);
     expect(retry.json().message).toEqual(first.json().message);
     await settle();
     expect(sellerSocket.events.filter((item) => item.event === 'message:new')).toHaveLength(1);
 
-    const page = await app.inject({
-      method: 'GET',
-      url: `/api/v1/chats/${chatId}/messages`,
-      headers: seller.headers,
-    });
-    expect(page.json().items).toHaveLength(1);
+    expect((await readMessages(app, seller, chatId)).items).toHaveLength(1);
   });
 
   it('tells the partner about typing, and drops typing for a chat that is not yours', async () => {
@@ -145,9 +119,9 @@ describe('messages in real time', () => {
 
   it('counts unread messages and sends read receipts to the partner', async () => {
     const { buyer, seller, chatId } = await setup();
-    await send(buyer, chatId, 'One');
-    const last = (await send(buyer, chatId, 'Two')).json().message;
-    expect((await list(seller)).find((chat) => chat.id === chatId)).toMatchObject({
+    await send(app, buyer, chatId, 'One');
+    const last = (await send(app, buyer, chatId, 'Two')).json().message;
+    expect((await chatsOf(app, seller)).find((chat) => chat.id === chatId)).toMatchObject({
       unreadCount: 2,
       lastMessage: { body: 'Two' },
     });
@@ -162,10 +136,10 @@ describe('messages in real time', () => {
     });
     expect(read.statusCode).toBe(204);
     expect(await receipt).toEqual({ chatId, userId: seller.id, messageId: last.id });
-    expect((await list(seller)).find((chat) => chat.id === chatId)?.unreadCount).toBe(0);
-    expect((await list(buyer)).find((chat) => chat.id === chatId)?.partnerLastReadMessageId).toBe(
-      last.id,
-    );
+    expect((await chatsOf(app, seller)).find((chat) => chat.id === chatId)?.unreadCount).toBe(0);
+    expect(
+      (await chatsOf(app, buyer)).find((chat) => chat.id === chatId)?.partnerLastReadMessageId,
+    ).toBe(last.id);
   });
 
   it('refuses a socket without a session', async () => {
@@ -192,44 +166,33 @@ describe('messages in real time', () => {
 describe('deleting a chat', () => {
   it('hides it from the deleter only, until a new message brings it back without the old history', async () => {
     const { buyer, seller, chatId } = await setup();
-    await send(buyer, chatId, 'Old message');
+    await send(app, buyer, chatId, 'Old message');
     const removed = await app.inject({
       method: 'DELETE',
       url: `/api/v1/chats/${chatId}`,
       headers: buyer.headers,
     });
     expect(removed.statusCode).toBe(204);
-    expect((await list(buyer)).map((chat) => chat.id)).not.toContain(chatId);
-    expect((await list(seller)).map((chat) => chat.id)).toContain(chatId);
+    expect((await chatsOf(app, buyer)).map((chat) => chat.id)).not.toContain(chatId);
+    expect((await chatsOf(app, seller)).map((chat) => chat.id)).toContain(chatId);
 
     await settle(5);
-    await send(seller, chatId, 'Are you still interested?');
-    const back = (await list(buyer)).find((chat) => chat.id === chatId);
+    await send(app, seller, chatId, 'Are you still interested?');
+    const back = (await chatsOf(app, buyer)).find((chat) => chat.id === chatId);
     expect(back).toMatchObject({
       unreadCount: 1,
       lastMessage: { body: 'Are you still interested?' },
     });
-    const page = await app.inject({
-      method: 'GET',
-      url: `/api/v1/chats/${chatId}/messages`,
-      headers: buyer.headers,
-    });
-    expect(page.json().items.map((item: { body: string }) => item.body)).toEqual([
-      'Are you still interested?',
-    ]);
-    const sellerPage = await app.inject({
-      method: 'GET',
-      url: `/api/v1/chats/${chatId}/messages`,
-      headers: seller.headers,
-    });
-    expect(sellerPage.json().items).toHaveLength(2);
+    const page = await readMessages(app, buyer, chatId);
+    expect(page.items.map((item) => item.body)).toEqual(['Are you still interested?']);
+    expect((await readMessages(app, seller, chatId)).items).toHaveLength(2);
   });
 });
 
 describe('authorization', () => {
   it('answers 404 to a third user on every chat route and 401 without a session', async () => {
     const { buyer, chatId } = await setup();
-    const message = (await send(buyer, chatId, 'private')).json().message;
+    const message = (await send(app, buyer, chatId, 'private')).json().message;
     const stranger = await signUp(app, { role: 'buyer', category: null });
     const routes = [
       { method: 'GET', url: `/api/v1/chats/${chatId}` },
@@ -250,17 +213,17 @@ describe('authorization', () => {
       expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
     expect((await app.inject({ method: 'GET', url: '/api/v1/chats' })).statusCode).toBe(401);
-    expect((await list(stranger)).map((chat) => chat.id)).not.toContain(chatId);
+    expect((await chatsOf(app, stranger)).map((chat) => chat.id)).not.toContain(chatId);
   });
 
   it('validates messages: empty, too long, bad client id', async () => {
     const { buyer, chatId } = await setup();
-    const empty = await send(buyer, chatId, '   ');
+    const empty = await send(app, buyer, chatId, '   ');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual({ body: 'Please enter a message' });
-    const long = await send(buyer, chatId, 'x'.repeat(2001));
+    const long = await send(app, buyer, chatId, 'x'.repeat(2001));
     expect(long.statusCode).toBe(400);
-    const badId = await send(buyer, chatId, 'hi', 'bad id with spaces');
+    const badId = await send(app, buyer, chatId, 'hi', 'bad id with spaces');
     expect(badId.statusCode).toBe(400);
   });
 });
@@ -270,39 +233,19 @@ describe('history', () => {
     const { buyer, seller, chatId } = await setup();
     const sent: string[] = [];
     for (let index = 0; index < 7; index += 1) {
-      sent.push((await send(index % 2 ? seller : buyer, chatId, `m${index}`)).json().message.id);
+      sent.push(
+        (await send(app, index % 2 ? seller : buyer, chatId, `m${index}`)).json().message.id,
+      );
     }
-    const first = (
-      await app.inject({
-        method: 'GET',
-        url: `/api/v1/chats/${chatId}/messages?limit=3`,
-        headers: buyer.headers,
-      })
-    ).json();
-    expect(first.items.map((item: { body: string }) => item.body)).toEqual(['m6', 'm5', 'm4']);
+    const bodies = (page: MessagesPage) => page.items.map((item) => item.body);
+    const first = await readMessages(app, buyer, chatId, '?limit=3');
+    expect(bodies(first)).toEqual(['m6', 'm5', 'm4']);
     expect(first.hasMore).toBe(true);
-    const older = (
-      await app.inject({
-        method: 'GET',
-        url: `/api/v1/chats/${chatId}/messages?limit=10&before=${first.items[2].id}`,
-        headers: buyer.headers,
-      })
-    ).json();
-    expect(older.items.map((item: { body: string }) => item.body)).toEqual([
-      'm3',
-      'm2',
-      'm1',
-      'm0',
-    ]);
+    const older = await readMessages(app, buyer, chatId, `?limit=10&before=${first.items[2]!.id}`);
+    expect(bodies(older)).toEqual(['m3', 'm2', 'm1', 'm0']);
     expect(older.hasMore).toBe(false);
-    const missed = (
-      await app.inject({
-        method: 'GET',
-        url: `/api/v1/chats/${chatId}/messages?limit=2&after=${sent[2]}`,
-        headers: buyer.headers,
-      })
-    ).json();
-    expect(missed.items.map((item: { body: string }) => item.body)).toEqual(['m4', 'm3']);
+    const missed = await readMessages(app, buyer, chatId, `?limit=2&after=${sent[2]}`);
+    expect(bodies(missed)).toEqual(['m4', 'm3']);
     expect(missed.hasMore).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { LegacyChat, Message } from '@maya/contracts';
+import type { ChatSummary, LegacyChat, Message, SendMessageBody } from '@maya/contracts';
 import type { Actor } from '../../lib/actor.js';
+import type { AccountService } from '../account/account.service.js';
 import type { ChatsService } from '../chats/chats.service.js';
-import type { UsersService } from '../users/users.service.js';
 import { toLegacyChat } from './legacy.mapping.js';
 
 /** How many messages a load answers with at most (the newest ones). */
@@ -24,11 +24,14 @@ export interface IncomingMessage {
  * - The caller's messages in the body are matched in order against the caller's stored,
  *   visible messages by content; those without a match are new and are appended, in order.
  *   Stored messages are never edited or removed by a save.
- * - Each new message gets a clientId derived from the chat, the caller's previous message and
- *   the content, so a retried or concurrent identical save finds the same ids and the
- *   (sender, clientId) uniqueness of the chats service turns it into no-op.
+ * - Each new message gets a clientId derived from the chat, what precedes it (the caller's last
+ *   stored message, then the client id before it in the save) and the content, so a retried or
+ *   concurrent identical save finds the same ids and the (sender, clientId) uniqueness of the
+ *   chats service turns it into no-op.
+ * - A save is all or nothing: the send budget must hold every new message before any is
+ *   written, and they are written in one transaction (chats.sendMessages).
  */
-export function createLegacyConversations(chats: ChatsService, users: UsersService) {
+export function createLegacyConversations(chats: ChatsService, account: AccountService) {
   /** The caller's visible messages, oldest first. */
   async function visibleMessages(actor: Actor, chatId: string): Promise<Message[]> {
     const newestFirst: Message[] = [];
@@ -68,33 +71,63 @@ export function createLegacyConversations(chats: ChatsService, users: UsersServi
     return { fresh, lastOwn: ownStored.at(-1) };
   }
 
+  /** What a save of `incoming` would send, in order, with the client ids described above. */
+  async function unsavedMessages(
+    actor: Actor,
+    summary: ChatSummary,
+    incoming: IncomingMessage[],
+  ): Promise<SendMessageBody[]> {
+    if (incoming.length === 0) return [];
+    const stored = await visibleMessages(actor, summary.id);
+    const { fresh, lastOwn } = unsaved(stored, incoming, actor);
+    // Before the caller's first visible message, the chain starts at the first visible
+    // message of the conversation, or at the moment of the last message when none is visible
+    // (after a delete), so a fresh start never reuses an id of the hidden history.
+    let previous = lastOwn?.id ?? `start:${stored[0]?.id ?? `empty:${summary.updatedAt}`}`;
+    return fresh.map((content) => {
+      const clientId = clientIdFor(summary.id, previous, content);
+      previous = clientId;
+      return { body: content, clientId };
+    });
+  }
+
+  async function save(actor: Actor, chatId: string, incoming: IncomingMessage[]): Promise<void> {
+    const summary = await chats.getChat(actor, chatId);
+    await chats.sendMessages(actor, chatId, await unsavedMessages(actor, summary, incoming));
+  }
+
   return {
     visibleMessages,
 
     async load(actor: Actor, chatId: string, projectId: string | null = null): Promise<LegacyChat> {
       const summary = await chats.getChat(actor, chatId);
       const messages = await visibleMessages(actor, chatId);
-      const me = await users.getPrivateUser(actor.userId);
+      const me = await account.getPrivateUser(actor.userId);
       return toLegacyChat(actor, me.fullName, summary, messages, projectId);
     },
 
     /** Appends what is new in a whole-conversation save; see the comment above. */
-    async save(actor: Actor, chatId: string, incoming: IncomingMessage[]): Promise<void> {
-      const summary = await chats.getChat(actor, chatId);
-      if (incoming.length === 0) return;
-      const stored = await visibleMessages(actor, chatId);
-      const { fresh, lastOwn } = unsaved(stored, incoming, actor);
-      // Before the caller's first visible message, the chain starts at the first visible
-      // message of the conversation, or at the moment of the last message when none is visible
-      // (after a delete), so a fresh start never reuses an id of the hidden history.
-      let previous = lastOwn?.id ?? `start:${stored[0]?.id ?? `empty:${summary.updatedAt}`}`;
-      for (const content of fresh) {
-        const { message } = await chats.sendMessage(actor, chatId, {
-          body: content,
-          clientId: clientIdFor(chatId, previous, content),
-        });
-        previous = message.id;
+    save,
+
+    /**
+     * Opens the chat with `partnerId` (POST /chats) and saves `incoming` in it. The send budget
+     * is checked before the chat is opened, so a save it cannot hold creates nothing at all.
+     */
+    async open(
+      actor: Actor,
+      partnerId: string,
+      incoming: IncomingMessage[] | undefined,
+    ): Promise<{ chatId: string; created: boolean }> {
+      if (incoming?.length) {
+        const existing = await chats.findChatWith(actor, partnerId);
+        const sending = existing
+          ? (await unsavedMessages(actor, await chats.getChat(actor, existing), incoming)).length
+          : incoming.filter((message) => message.isUser === (actor.role === 'buyer')).length;
+        chats.checkSendBudget(actor, sending);
       }
+      const { chat, created } = await chats.openChat(actor, partnerId);
+      if (incoming) await save(actor, chat.id, incoming);
+      return { chatId: chat.id, created };
     },
   };
 }

@@ -12,7 +12,8 @@ import type { Actor } from '../../lib/actor.js';
 
 /**
  * Pure translations between the API's shapes and the original client's. Nothing here decides
- * who may see what: the public or private view arrives already chosen by the users service.
+ * who may see what: the public or private view arrives already chosen by the directory or the
+ * account service.
  */
 
 /** Stored files have site-relative URLs; the original client expects absolute ones. */
@@ -29,6 +30,29 @@ export function urlPath(url: string, publicUrl: string): string | undefined {
   }
 }
 
+/** The upload id an `imgurl` of a signed-out upload carries (`?upload=`), or null. */
+export function avatarUploadIdOf(imgurl: string, publicUrl: string): string | null {
+  try {
+    return new URL(imgurl, publicUrl).searchParams.get('upload');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An uploaded image as POST /api/upload answers it: an absolute `imgurl`, which for a sign-up
+ * image also names its upload, so the sign-up can claim it.
+ */
+export function toLegacyUpload(
+  image: UploadedImage,
+  kind: 'avatar' | 'gallery',
+  publicUrl: string,
+): { name: string; imgurl: string } {
+  const url = new URL(absoluteUrl(image.url, publicUrl));
+  if (kind === 'avatar') url.searchParams.set('upload', image.id);
+  return { name: image.name, imgurl: url.toString() };
+}
+
 /** `fullname` → first word and the rest; both parts may be empty (the sign-up schema decides). */
 export function splitFullName(fullname: string): { firstName: string; lastName: string } {
   const words = fullname.trim().split(/\s+/u).filter(Boolean);
@@ -36,8 +60,8 @@ export function splitFullName(fullname: string): { firstName: string; lastName: 
 }
 
 /**
- * The users service's public or private view as a legacy user. Only the fields of that view are
- * used, so a public profile can never turn into more than the directory shows.
+ * The directory's public or the account's private view as a legacy user. Only the fields of that
+ * view are used, so a public profile can never turn into more than the directory shows.
  */
 export function toLegacyUser(
   user: PublicProfile | PrivateUser,

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
 import type { IncomingFile } from './uploads.service.js';
 
 export interface MultipartLimits {
@@ -34,12 +35,23 @@ export async function registerUploadMultipart(
  */
 export async function readUploadedFiles(request: FastifyRequest): Promise<IncomingFile[]> {
   const files: IncomingFile[] = [];
-  for await (const part of request.files()) {
-    if (part.fieldname !== 'files') {
-      part.file.resume();
-      continue;
+  try {
+    for await (const part of request.files()) {
+      if (part.fieldname !== 'files') {
+        part.file.resume();
+        continue;
+      }
+      files.push({ name: part.filename, data: await part.toBuffer() });
     }
-    files.push({ name: part.filename, data: await part.toBuffer() });
+  } catch (error) {
+    // The limits are Fastify errors with a status the error handler answers (413, 415...). The
+    // parser's own errors ("Boundary not found", "Unexpected end of multipart data") have none:
+    // they always mean a body the client broke (or left half sent), never a fault here.
+    if (error instanceof Error && 'statusCode' in error) throw error;
+    throw new AppError(
+      'MALFORMED_REQUEST',
+      'The upload is malformed: its multipart body could not be read.',
+    );
   }
   return files;
 }

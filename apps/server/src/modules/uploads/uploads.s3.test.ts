@@ -1,14 +1,13 @@
 import { createServer } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { legacyUploadAnswerSchema, legacyUserAnswerSchema } from '@maya/contracts';
 import { users } from '../../db/schema/index.js';
 import { DEMO_BUYERS, DEMO_SELLERS, seedDemo } from '../../db/seed/seed.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
-import { multipart } from '../../../test/multipart.js';
+import { pngParts, postImages, uploadAvatar } from '../../../test/images.js';
 import { startS3Peer } from '../../../test/s3-peer.js';
-import { sameOrigin, signIn, signUp } from '../../../test/sessions.js';
+import { bearer, signIn, signUp } from '../../../test/sessions.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 
 // Images in an S3-compatible bucket: a real S3 server (s3rver) in this process, spoken to over
@@ -17,26 +16,6 @@ const bucket = await startS3Peer();
 const { app } = await buildTestApp(bucket.env);
 const keyOf = (url: string) =>
   new URL(url, 'http://x').pathname.replace(/^\/(uploads|maya-test)\//, '');
-
-async function png(): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a9d8f' } })
-    .png()
-    .toBuffer();
-}
-
-async function upload(target: FastifyInstance, headers: Record<string, string>, count = 1) {
-  const parts = [];
-  for (let index = 0; index < count; index += 1) {
-    parts.push({ name: `photo-${index}.png`, data: await png() });
-  }
-  const body = multipart(parts);
-  return target.inject({
-    method: 'POST',
-    url: '/api/v1/uploads',
-    headers: { ...body.headers, ...headers },
-    payload: body.payload,
-  });
-}
 
 /** A local port where nothing listens: every connection to it is refused. */
 async function closedPort(): Promise<number> {
@@ -63,7 +42,7 @@ function expectUnavailable(response: { statusCode: number; json(): any; body: st
 describe('images in an S3 bucket', () => {
   it('stores the image and its thumbnail as objects with the type and a year of immutable cache', async () => {
     const user = await signUp(app);
-    const response = await upload(app, user.headers);
+    const response = await postImages(app, await pngParts(1), user.headers);
     expect(response.statusCode).toBe(201);
     const [image] = response.json().files;
     expect(image.url).toMatch(/^\/uploads\/gallery\/[0-9a-f]{32}\.webp$/);
@@ -79,7 +58,7 @@ describe('images in an S3 bucket', () => {
 
   it('streams /uploads from the bucket with the headers of disk files, ETag revalidation and HEAD', async () => {
     const user = await signUp(app);
-    const [image] = (await upload(app, user.headers)).json().files;
+    const [image] = (await postImages(app, await pngParts(1), user.headers)).json().files;
     const served = await app.inject({ method: 'GET', url: image.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers).toMatchObject({
@@ -120,17 +99,9 @@ describe('images in an S3 bucket', () => {
   });
 
   it('removes the objects of an account when it is deleted, avatar included', async () => {
-    const avatarBody = multipart([{ name: 'me.png', data: await png() }]);
-    const avatar = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/uploads?kind=avatar',
-        headers: { ...avatarBody.headers, ...sameOrigin },
-        payload: avatarBody.payload,
-      })
-    ).json().files[0];
+    const avatar = await uploadAvatar(app);
     const user = await signUp(app, { imageUploadId: avatar.id });
-    const gallery = (await upload(app, user.headers, 2)).json().files;
+    const gallery = (await postImages(app, await pngParts(2), user.headers)).json().files;
     const urls = [avatar, ...gallery].flatMap((image: any) => [image.url, image.thumbnailUrl]);
 
     const exported = await app.inject({
@@ -182,7 +153,7 @@ describe('images in an S3 bucket with a public URL', async () => {
 
   it('answers absolute URLs that browsers load from the bucket, and allows them in the CSP', async () => {
     const user = await signUp(direct);
-    const response = await upload(direct, user.headers);
+    const response = await postImages(direct, await pngParts(1), user.headers);
     const [image] = response.json().files;
     expect(image.url).toMatch(new RegExp(`^${publicUrl}/gallery/[0-9a-f]{32}\\.webp$`));
     const loaded = await fetch(image.url);
@@ -199,15 +170,7 @@ describe('images in an S3 bucket with a public URL', async () => {
   });
 
   it("keeps the public URLs in profiles, exports and the original client's gallery calls", async () => {
-    const avatarBody = multipart([{ name: 'me.png', data: await png() }]);
-    const avatar = (
-      await direct.inject({
-        method: 'POST',
-        url: '/api/v1/uploads?kind=avatar',
-        headers: { ...avatarBody.headers, ...sameOrigin },
-        payload: avatarBody.payload,
-      })
-    ).json().files[0];
+    const avatar = await uploadAvatar(direct);
     const user = await signUp(direct, { imageUploadId: avatar.id });
     const profile = await direct.inject({ method: 'GET', url: `/api/v1/users/${user.id}` });
     expect(profile.json()).toMatchObject({
@@ -216,13 +179,12 @@ describe('images in an S3 bucket with a public URL', async () => {
     });
     expect(avatar.url.startsWith(`${publicUrl}/avatar/`)).toBe(true);
 
-    const body = multipart([{ name: 'a.png', data: await png() }]);
-    const legacyUpload = await direct.inject({
-      method: 'POST',
-      url: '/api/upload',
-      headers: { ...body.headers, authorization: `Bearer ${user.token}` },
-      payload: body.payload,
-    });
+    const legacyUpload = await postImages(
+      direct,
+      await pngParts(1),
+      bearer(user.token),
+      '/api/upload',
+    );
     const { imgurl } = legacyUploadAnswerSchema.parse(legacyUpload.json()).data[0]!;
     expect(imgurl.startsWith(`${publicUrl}/gallery/`)).toBe(true);
     const saved = await direct.inject({
@@ -254,7 +216,7 @@ describe('when the bucket fails', async () => {
   it('answers an upload with a clear 503 problem, never a 500 with internals', async () => {
     for (const target of [misconfigured, unreachable]) {
       const user = await signUp(target);
-      const response = await upload(target, user.headers);
+      const response = await postImages(target, await pngParts(1), user.headers);
       expectUnavailable(response);
       expect(
         (
@@ -276,7 +238,7 @@ describe('when the bucket fails', async () => {
     const peer = await startS3Peer('maya-flaky');
     const { app: flaky } = await buildTestApp(peer.env);
     const user = await signUp(flaky);
-    const images = (await upload(flaky, user.headers, 2)).json().files;
+    const images = (await postImages(flaky, await pngParts(2), user.headers)).json().files;
     const save = (imageIds: string[]) =>
       flaky.inject({
         method: 'PUT',

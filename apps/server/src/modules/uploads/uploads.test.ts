@@ -1,56 +1,15 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/build-test-app.js';
-import { multipart, type Part } from '../../../test/multipart.js';
-import { startS3Peer } from '../../../test/s3-peer.js';
+import { sessionResponseSchema, uploadResponseSchema } from '@maya/contracts';
+import { png, postImages, uploadAvatar } from '../../../test/images.js';
 import { sameOrigin, signUp } from '../../../test/sessions.js';
+import { buildStorageApps } from '../../../test/storages.js';
 
 // The flows that touch the storage run twice: on disk, and against a real S3 server (s3rver)
 // with /uploads streamed from the bucket. Checks of the input itself run once, on disk.
-const bucket = await startS3Peer();
-const onDisk = await buildTestApp();
-const inBucket = await buildTestApp(bucket.env);
-const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
-const storages = [
-  {
-    storage: 'disk',
-    app: onDisk.app,
-    isStored: async (url: string) =>
-      existsSync(join(onDisk.config.DATA_DIR, 'uploads', keyOf(url))),
-  },
-  {
-    storage: 'S3',
-    app: inBucket.app,
-    isStored: async (url: string) => (await bucket.head(keyOf(url))) !== undefined,
-  },
-];
+const { onDisk, storages } = await buildStorageApps();
 const { app } = onDisk;
-
-async function png(width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
-    .png()
-    .withExif({ IFD0: { Copyright: 'secret camera owner' } })
-    .toBuffer();
-}
-
-function upload(
-  app: FastifyInstance,
-  parts: Part[],
-  headers: Record<string, string> = {},
-  query = '',
-) {
-  const body = multipart(parts);
-  return app.inject({
-    method: 'POST',
-    url: `/api/v1/uploads${query}`,
-    headers: { ...body.headers, ...headers },
-    payload: body.payload,
-  });
-}
 
 /** A valid PNG whose header claims a huge size: decoding it would need gigabytes. */
 async function pixelBomb(): Promise<Buffer> {
@@ -71,7 +30,7 @@ describe.each(storages)('stored images ($storage)', ({ app, isStored }) => {
     const webp = await sharp(await png())
       .webp()
       .toBuffer();
-    const response = await upload(
+    const response = await postImages(
       app,
       [
         { name: 'shop front.png', data: await png(), type: 'image/png' },
@@ -81,13 +40,14 @@ describe.each(storages)('stored images ($storage)', ({ app, isStored }) => {
       user.headers,
     );
     expect(response.statusCode).toBe(201);
-    const { files } = response.json();
+    const { files } = uploadResponseSchema.parse(response.json());
     expect(files).toHaveLength(3);
-    expect(files[0]).toMatchObject({ name: 'shop front.png', width: 64, height: 48 });
-    expect(files[0].url).toMatch(/^\/uploads\/gallery\/[0-9a-f]{32}\.webp$/);
-    expect(await isStored(files[0].url)).toBe(true);
+    const [first] = files;
+    expect(first).toMatchObject({ name: 'shop front.png', width: 64, height: 48 });
+    expect(first!.url).toMatch(/^\/uploads\/gallery\/[0-9a-f]{32}\.webp$/);
+    expect(await isStored(first!.url)).toBe(true);
 
-    const stored = await app.inject({ method: 'GET', url: files[0].url });
+    const stored = await app.inject({ method: 'GET', url: first!.url });
     expect(stored.statusCode).toBe(200);
     expect(stored.headers['x-content-type-options']).toBe('nosniff');
     expect(stored.headers['cache-control']).toContain('immutable');
@@ -97,98 +57,40 @@ describe.each(storages)('stored images ($storage)', ({ app, isStored }) => {
     expect(metadata.format).toBe('webp');
     expect(metadata.exif).toBeUndefined();
     const thumbnail = await sharp(
-      (await app.inject({ method: 'GET', url: files[0].thumbnailUrl })).rawPayload,
+      (await app.inject({ method: 'GET', url: first!.thumbnailUrl })).rawPayload,
     ).metadata();
     expect([thumbnail.width, thumbnail.height]).toEqual([320, 320]);
   });
 
   it('lets a visitor upload one sign-up avatar that the sign-up then claims', async () => {
-    const gallery = await upload(app, [{ name: 'g.png', data: await png() }], sameOrigin);
+    const gallery = await postImages(app, [{ name: 'g.png', data: await png() }], sameOrigin);
     expect(gallery.statusCode).toBe(401);
 
-    const avatar = await upload(
-      app,
-      [{ name: 'me.png', data: await png() }],
-      sameOrigin,
-      '?kind=avatar',
-    );
-    expect(avatar.statusCode).toBe(201);
-    const [image] = avatar.json().files;
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      headers: sameOrigin,
-      payload: {
-        role: 'buyer',
-        email: `avatar-${Date.now()}@example.test`,
-        password: 'picture perfect pass',
-        firstName: 'Ava',
-        lastName: 'Tar',
-        imageUploadId: image.id,
-      },
-    });
+    const image = await uploadAvatar(app);
+    const signUpWith = (email: string, firstName: string, lastName: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup',
+        headers: sameOrigin,
+        payload: {
+          role: 'buyer',
+          email: `${email}-${Date.now()}@example.test`,
+          password: 'picture perfect pass',
+          firstName,
+          lastName,
+          imageUploadId: image.id,
+        },
+      });
+    const signup = await signUpWith('avatar', 'Ava', 'Tar');
     expect(signup.statusCode).toBe(201);
-    expect(signup.json().user).toMatchObject({
+    expect(sessionResponseSchema.parse(signup.json()).user).toMatchObject({
       imageUrl: image.url,
       thumbnailUrl: image.thumbnailUrl,
     });
 
-    const again = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      headers: sameOrigin,
-      payload: {
-        role: 'buyer',
-        email: `thief-${Date.now()}@example.test`,
-        password: 'picture perfect pass',
-        firstName: 'Not',
-        lastName: 'Mine',
-        imageUploadId: image.id,
-      },
-    });
+    const again = await signUpWith('thief', 'Not', 'Mine');
     expect(again.statusCode).toBe(400);
     expect(again.json().errors).toEqual({ imageUploadId: 'Unknown or already used' });
-  });
-  it('saves an ordered gallery, shows it on the public profile and deletes removed files', async () => {
-    const user = await signUp(app);
-    const files = (
-      await upload(
-        app,
-        [
-          { name: 'one.png', data: await png() },
-          { name: 'two.png', data: await png() },
-          { name: 'three.png', data: await png() },
-        ],
-        user.headers,
-      )
-    ).json().files as { id: string; url: string }[];
-
-    const save = await app.inject({
-      method: 'PUT',
-      url: '/api/v1/me/gallery',
-      headers: user.headers,
-      payload: { imageIds: [files[2]!.id, files[0]!.id, files[1]!.id] },
-    });
-    expect(save.statusCode).toBe(200);
-    expect(save.json().gallery.map((item: { name: string }) => item.name)).toEqual([
-      'three.png',
-      'one.png',
-      'two.png',
-    ]);
-
-    const trimmed = await app.inject({
-      method: 'PUT',
-      url: '/api/v1/me/gallery',
-      headers: user.headers,
-      payload: { imageIds: [files[0]!.id] },
-    });
-    expect(trimmed.json().gallery).toHaveLength(1);
-    expect(await isStored(files[0]!.url)).toBe(true);
-    expect(await isStored(files[2]!.url)).toBe(false);
-    expect((await app.inject({ method: 'GET', url: files[2]!.url })).statusCode).toBe(404);
-
-    const profile = await app.inject({ method: 'GET', url: `/api/v1/users/${user.id}` });
-    expect(profile.json().gallery.map((item: { id: string }) => item.id)).toEqual([files[0]!.id]);
   });
 });
 
@@ -207,7 +109,7 @@ describe('uploading images', () => {
     ['an HTML page', 'page.jpg', Buffer.from('<!doctype html><script>alert(1)</script>')],
   ])('refuses %s by its content, whatever its name', async (_label, name, data) => {
     const user = await signUp(app);
-    const response = await upload(app, [{ name, data, type: 'image/png' }], user.headers);
+    const response = await postImages(app, [{ name, data, type: 'image/png' }], user.headers);
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
     expect(response.json().detail).toMatch(/^File format not supported/);
@@ -216,7 +118,7 @@ describe('uploading images', () => {
   it('refuses a truncated PNG as damaged', async () => {
     const user = await signUp(app);
     const whole = await png(200, 200);
-    const response = await upload(
+    const response = await postImages(
       app,
       [{ name: 'cut.png', data: whole.subarray(0, 60) }],
       user.headers,
@@ -231,7 +133,7 @@ describe('uploading images', () => {
   it('refuses a pixel bomb without decoding it', async () => {
     const user = await signUp(app);
     const before = process.memoryUsage().rss;
-    const response = await upload(
+    const response = await postImages(
       app,
       [{ name: 'bomb.png', data: await pixelBomb() }],
       user.headers,
@@ -245,7 +147,7 @@ describe('uploading images', () => {
     const user = await signUp(app);
     const before = process.memoryUsage().rss;
     const big = Buffer.concat([await png(), Buffer.alloc(50 * 1024 * 1024)]);
-    const response = await upload(app, [{ name: 'huge.png', data: big }], user.headers);
+    const response = await postImages(app, [{ name: 'huge.png', data: big }], user.headers);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
@@ -262,7 +164,7 @@ describe('uploading images', () => {
       name: `f${index}.png`,
       data: image,
     }));
-    const response = await upload(app, parts, user.headers);
+    const response = await postImages(app, parts, user.headers);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
@@ -279,37 +181,29 @@ describe('uploading images', () => {
       payload: { files: [] },
     });
     expect(json.statusCode).toBe(415);
-    const empty = await upload(app, [], user.headers);
+    const empty = await postImages(app, [], user.headers);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().detail).toBe('Choose at least one image.');
   });
-});
 
-describe('the gallery', () => {
-  it("refuses another user's images and unknown ids", async () => {
-    const owner = await signUp(app);
-    const other = await signUp(app);
-    const [file] = (
-      await upload(app, [{ name: 'mine.png', data: await png() }], owner.headers)
-    ).json().files;
-    const response = await app.inject({
-      method: 'PUT',
-      url: '/api/v1/me/gallery',
-      headers: other.headers,
-      payload: { imageIds: [file.id] },
-    });
-    expect(response.statusCode).toBe(404);
-    expect(
-      (
-        await app.inject({ method: 'GET', url: '/api/v1/me/gallery', headers: owner.headers })
-      ).json().gallery,
-    ).toEqual([]);
-    const anonymous = await app.inject({
-      method: 'PUT',
-      url: '/api/v1/me/gallery',
-      headers: sameOrigin,
-      payload: { imageIds: [] },
-    });
-    expect(anonymous.statusCode).toBe(401);
+  it.each([
+    ['without a boundary', 'multipart/form-data', '{}'],
+    ['cut short', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-'],
+    ['that is not multipart at all', 'multipart/form-data; boundary=x', 'null'],
+  ])('answers a multipart body %s with 400, on both upload routes', async (_label, type, body) => {
+    const user = await signUp(app);
+    for (const url of ['/api/v1/uploads', '/api/upload']) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { ...user.headers, 'content-type': type },
+        payload: body,
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({
+        code: 'MALFORMED_REQUEST',
+        detail: 'The upload is malformed: its multipart body could not be read.',
+      });
+    }
   });
 });

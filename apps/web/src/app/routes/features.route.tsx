@@ -1,4 +1,4 @@
-import { FeatureCards } from '../../features/landing/components/feature-cards';
+import { FeatureCards } from '../../features/public/components/feature-cards';
 
 export default function FeaturesRoute() {
   return <FeatureCards headingLevel="h1" />;

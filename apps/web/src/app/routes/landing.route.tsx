@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { LandingPage } from '../../features/landing/components/landing-page';
+import { LandingPage } from '../../features/public/components/landing-page';
 
 // The widget (and the AI SDK) loads only when a visitor asks for it.
 const AssistantWidget = lazy(() =>

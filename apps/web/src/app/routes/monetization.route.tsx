@@ -1,4 +1,4 @@
-import { MonetizationPage } from '../../features/monetization/components/monetization-page';
+import { MonetizationPage } from '../../features/billing/components/monetization-page';
 
 export default function MonetizationRoute() {
   return <MonetizationPage />;

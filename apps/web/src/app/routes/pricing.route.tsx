@@ -1,4 +1,4 @@
-import { PricingPage } from '../../features/pricing/components/pricing-page';
+import { PricingPage } from '../../features/billing/components/pricing-page';
 
 export default function PricingRoute() {
   return <PricingPage />;

@@ -1,4 +1,4 @@
-import { LegalPage } from '../../features/legal/components/legal-page';
+import { LegalPage } from '../../features/public/components/legal-page';
 
 export default function PrivacyRoute() {
   return <LegalPage document="privacy" />;

@@ -1,4 +1,4 @@
-import { ProfilePage } from '../../features/profile/components/profile-page';
+import { ProfilePage } from '../../features/directory/components/profile-page';
 
 export default function ProfileRoute() {
   return <ProfilePage />;

@@ -1,11 +1,9 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { socialLinks } from '../social-links';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -17,7 +15,7 @@ export function Footer() {
           sx={{
             display: 'grid',
             gap: 3,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
+            gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
             alignItems: 'center',
           }}
         >
@@ -40,7 +38,7 @@ export function Footer() {
           <Box
             component="nav"
             aria-label={t('footer.legal')}
-            sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: { sm: 'center' } }}
+            sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: { sm: 'flex-end' } }}
           >
             {/* The spec's #privacy and #terms anchors: the pages' sections carry those ids, and
                 the landing page sends /#privacy and /#terms on to them. */}
@@ -53,33 +51,6 @@ export function Footer() {
             <Link component={RouterLink} to="/monetization" color="inherit">
               {t('footer.monetization')}
             </Link>
-          </Box>
-          <Box
-            component="nav"
-            aria-label={t('footer.social')}
-            sx={{
-              display: 'flex',
-              justifyContent: 'center',
-              '@media (min-width: 701px)': { justifyContent: 'flex-end' },
-            }}
-          >
-            {socialLinks.map((link) => (
-              <IconButton
-                key={link.key}
-                href={link.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t(link.key)}
-                sx={{
-                  color: 'grey.100',
-                  transition: 'transform .15s',
-                  '&:hover': { transform: 'scale(1.2)' },
-                  '&:active': { transform: 'scale(0.9)' },
-                }}
-              >
-                {link.icon}
-              </IconButton>
-            ))}
           </Box>
         </Box>
         {/* The page's HTML is prerendered at build time: a visit in a later year than the build

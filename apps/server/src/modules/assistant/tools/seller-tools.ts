@@ -7,7 +7,8 @@ import {
   type SellerToolOutput,
 } from '@maya/contracts';
 import type { Actor } from '../../../lib/actor.js';
-import type { UsersService } from '../../users/users.service.js';
+import type { AccountService } from '../../account/account.service.js';
+import type { DirectoryService } from '../../directory/directory.service.js';
 import { normalize } from '../intent.js';
 
 /** Every tool answer starts with this: seller text is data the model must not obey. */
@@ -34,10 +35,13 @@ function toCard(profile: PublicProfile, why: string): SellerCard {
 }
 
 /**
- * The tools Maya may use. They call the users service as the person asking, so the model sees
+ * The tools Maya may use. They call the directory as the person asking, so the model sees
  * exactly what that person could see in the directory, and nothing else.
  */
-export function createSellerTools(users: UsersService, actor: Actor | null) {
+export function createSellerTools(
+  { directory, account }: { directory: DirectoryService; account: AccountService },
+  actor: Actor | null,
+) {
   return {
     searchSellers: tool({
       description:
@@ -49,18 +53,18 @@ export function createSellerTools(users: UsersService, actor: Actor | null) {
         let near: { lat: number; lng: number } | undefined = input.near;
         if (!near && input.place) {
           const wanted = normalize(input.place);
-          const place = (await users.findSellerPlaces()).find(
+          const place = (await directory.findSellerPlaces()).find(
             (item) => normalize(item.name) === wanted,
           );
           if (place) near = { lat: place.lat, lng: place.lng };
           else notes.push(`unknown-place: ${input.place}`);
         } else if (!near && input.nearMe) {
-          const me = actor ? await users.getPrivateUser(actor.userId) : undefined;
+          const me = actor ? await account.getPrivateUser(actor.userId) : undefined;
           if (me?.location) near = { lat: me.location.lat, lng: me.location.lng };
           else notes.unshift('location-unknown');
         }
         const search = (query: string | undefined) =>
-          users.findUsers(actor, {
+          directory.findUsers(actor, {
             role: 'seller',
             q: query,
             category: input.sector,
@@ -93,7 +97,7 @@ export function createSellerTools(users: UsersService, actor: Actor | null) {
       description: 'Get one seller by id, with the full description.',
       inputSchema: getSellerInputSchema,
       async execute({ id }): Promise<SellerToolOutput> {
-        const profile = await users.getPublicProfile(id).catch(() => undefined);
+        const profile = await directory.getPublicProfile(id).catch(() => undefined);
         if (!profile || profile.role !== 'seller')
           return { note: `no-seller: ${id}. ${UNTRUSTED_NOTE}`, sellers: [] };
         return { note: UNTRUSTED_NOTE, sellers: [toCard(profile, 'requested by id')] };

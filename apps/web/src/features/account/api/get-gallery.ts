@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { galleryResponseSchema } from '@maya/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import { galleryQueryKey } from './account-mutations';
+import { accountKeys } from './account-keys';
+
+export const getGallery = ({ signal }: { signal?: AbortSignal } = {}) =>
+  apiRequest('/me/gallery', galleryResponseSchema, { signal });
 
 export const galleryQuery = queryOptions({
-  queryKey: galleryQueryKey,
-  queryFn: ({ signal }) => apiRequest('/me/gallery', galleryResponseSchema, { signal }),
+  queryKey: accountKeys.gallery,
+  queryFn: ({ signal }) => getGallery({ signal }),
 });
 
 export const useGallery = () => useQuery(galleryQuery);

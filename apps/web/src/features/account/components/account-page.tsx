@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { PrivateUser } from '@maya/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PlansBilling } from './plans-billing';
+import { PlansBilling } from '../../billing';
 import { ProfileDetails } from './profile-details';
 
 export function AccountPage({ user }: { user: PrivateUser }) {

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { closeSocket } from '../../../lib/socket';
-import { useDeleteAccount } from '../api/account-mutations';
+import { useDeleteAccount } from '../api/delete-account';
 
 export function DataControls() {
   const { t } = useTranslation();

@@ -16,7 +16,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { acceptedImageTypes, shortName, uploadImages } from '../../../lib/upload';
-import { useSaveGallery } from '../api/account-mutations';
+import { useSaveGallery } from '../api/save-gallery';
 import { useGallery } from '../api/get-gallery';
 import { Carousel } from './carousel';
 

@@ -67,6 +67,7 @@ export function AssistantPage({ user }: { user: PrivateUser }) {
         <MessageList
           messages={maya.messages}
           busy={maya.busy}
+          user={user}
           empty={
             <Box sx={{ m: 'auto', textAlign: 'center' }}>
               <img src="/maya.svg" alt="" width={96} height={96} />

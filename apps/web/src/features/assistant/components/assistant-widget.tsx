@@ -86,6 +86,7 @@ export function AssistantWidget({ onClose }: { onClose: () => void }) {
         compact
         messages={maya.messages}
         busy={maya.busy}
+        user={user}
         empty={
           <Typography sx={{ bgcolor: 'grey.100', p: 1.5, borderRadius: 2 }}>{greeting}</Typography>
         }

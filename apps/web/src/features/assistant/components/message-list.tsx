@@ -3,6 +3,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import type { PrivateUser } from '@maya/contracts';
 import type { UIMessage } from 'ai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,11 +48,14 @@ export function MessageList({
   messages,
   busy,
   empty,
+  user,
   compact = false,
 }: {
   messages: UIMessage[];
   busy: boolean;
   empty: React.ReactNode;
+  /** The person asking, whose initial (or photo) marks their messages; a visitor gets a figure. */
+  user: Pick<PrivateUser, 'firstName' | 'thumbnailUrl'> | null;
   compact?: boolean;
 }) {
   const { t } = useTranslation();
@@ -81,11 +85,11 @@ export function MessageList({
             }}
           >
             <Avatar
-              src={mine ? undefined : '/maya.svg'}
+              src={mine ? (user?.thumbnailUrl ?? undefined) : '/maya.svg'}
               alt=""
               sx={{ width: 32, height: 32, bgcolor: mine ? 'primary.main' : 'transparent' }}
             >
-              {mine ? t('assistant.you').slice(0, 1) : null}
+              {mine && user ? user.firstName.slice(0, 1) : null}
             </Avatar>
             <Box
               sx={{

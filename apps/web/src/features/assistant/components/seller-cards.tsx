@@ -8,6 +8,18 @@ import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+/**
+ * Up to two lines, then an ellipsis: in the 375 px widget one line cuts a business's name (what a
+ * person picks by) and its sector and place short.
+ */
+const twoLines = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+} as const;
+
 /** Cards only for what the tools returned: sellers the server found, with their real ids. */
 export function sellersOf(output: unknown): SellerCard[] {
   const parsed = sellerToolOutputSchema.safeParse(output);
@@ -46,12 +58,10 @@ export function SellerCards({
             {seller.name.slice(0, 1)}
           </Avatar>
           <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography sx={{ fontWeight: 700 }} noWrap>
-              {seller.name}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography sx={{ ...twoLines, fontWeight: 700 }}>{seller.name}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={twoLines}>
               {[
-                seller.sector ? t(`sectors.${seller.sector}`) : null,
+                t(seller.sector ? `sectors.${seller.sector}` : 'sectors.other'),
                 seller.city,
                 seller.distanceKm !== null
                   ? t('assistant.km', { distance: seller.distanceKm })

@@ -4,21 +4,32 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Role } from '@maya/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ForgotForm } from './forgot-form';
 import { SignInForm } from './sign-in-form';
+import { SignInLinkForm } from './sign-in-link-form';
 import { SignUpForm } from './sign-up-form';
 
-type Mode = 'signin' | 'signup' | 'forgot';
+type Mode = 'signin' | 'signup' | 'forgot' | 'link';
 
-/** One portal per role: /sellerauth for businesses, /buyerauth for clients; three modes each. */
+const titles = {
+  signin: 'auth.signIn',
+  signup: 'auth.createAccount',
+  forgot: 'auth.forgot',
+  link: 'auth.linkTitle',
+} as const;
+
+/** One portal per role: /sellerauth for businesses, /buyerauth for clients; four modes each. */
 export function AuthPage({ role }: { role: Role }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const mode: Mode = ['signup', 'forgot'].includes(params.get('mode') ?? '')
+  const mode: Mode = ['signup', 'forgot', 'link'].includes(params.get('mode') ?? '')
     ? (params.get('mode') as Mode)
     : 'signin';
+  // The email typed for signing in, carried over when the person asks for a link instead.
+  const [linkEmail, setLinkEmail] = useState('');
   const setMode = (next: Mode) =>
     setParams(next === 'signin' ? {} : { mode: next }, { replace: true });
   const business = role === 'seller';
@@ -33,15 +44,20 @@ export function AuthPage({ role }: { role: Role }) {
           {business ? t('auth.businessIntro') : t('auth.clientIntro')}
         </Typography>
         <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 2 }}>
-          {mode === 'signin'
-            ? t('auth.signIn')
-            : mode === 'signup'
-              ? t('auth.createAccount')
-              : t('auth.forgot')}
+          {t(titles[mode])}
         </Typography>
-        {mode === 'signin' && <SignInForm />}
+        {mode === 'signin' && (
+          <SignInForm
+            role={role}
+            onEmailLink={(email) => {
+              setLinkEmail(email);
+              setMode('link');
+            }}
+          />
+        )}
         {mode === 'signup' && <SignUpForm role={role} />}
         {mode === 'forgot' && <ForgotForm />}
+        {mode === 'link' && <SignInLinkForm initialEmail={linkEmail} />}
         <Box sx={{ mt: 3, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
           {mode === 'signin' && (
             <>
@@ -64,7 +80,7 @@ export function AuthPage({ role }: { role: Role }) {
               </Link>
             </Typography>
           )}
-          {mode === 'forgot' && (
+          {(mode === 'forgot' || mode === 'link') && (
             <Link component="button" type="button" onClick={() => setMode('signin')}>
               {t('auth.backToSignIn')}
             </Link>

@@ -4,13 +4,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, schemaErrors, type FieldErrors } from '../../../components/field-errors';
-import { useRequestReset } from '../api/auth-mutations';
+import { useRequestPasswordReset } from '../api/request-password-reset';
 import { Busy } from './busy';
 import { CheckedForm, EmailField, type Contracts } from './checked-form';
 
 export function ForgotForm() {
   const { t } = useTranslation();
-  const request = useRequestReset();
+  const request = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
 

@@ -15,14 +15,14 @@ import {
   schemaErrors,
   type FieldErrors,
 } from '../../../components/field-errors';
-import { useConfirmReset } from '../api/auth-mutations';
+import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { Busy } from './busy';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const confirm = useConfirmReset();
+  const confirm = useConfirmPasswordReset();
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});

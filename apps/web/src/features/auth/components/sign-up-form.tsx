@@ -3,6 +3,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -10,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { Role, Sector, UploadedImage } from '@maya/contracts';
 import { sectors } from '@maya/contracts/sectors';
 import { useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   errorMessage,
@@ -20,14 +21,14 @@ import {
 } from '../../../components/field-errors';
 import { LocationFields, parsePoint, type LatLngText } from '../../../components/location-fields';
 import { acceptedImageTypes, shortName, uploadImages } from '../../../lib/upload';
-import { useSignup } from '../api/auth-mutations';
+import { useSignUp } from '../api/sign-up';
 import { Busy } from './busy';
 import { CheckedForm, type Contracts } from './checked-form';
 
 export function SignUpForm({ role }: { role: Role }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const signup = useSignup();
+  const signup = useSignUp();
   const [form, setForm] = useState({
     email: '',
     password: '',
@@ -177,7 +178,14 @@ export function SignUpForm({ role }: { role: Role }) {
 
       <LocationFields value={point} onChange={setPoint} errors={errors} />
       <Typography variant="body2" color="text.secondary">
-        {t('auth.notice')}
+        {/* In a new tab, so what is typed here stays. */}
+        <Trans
+          i18nKey="auth.notice"
+          components={{
+            terms: <Link href="/terms" target="_blank" rel="noopener" />,
+            privacy: <Link href="/privacy" target="_blank" rel="noopener" />,
+          }}
+        />
       </Typography>
       <Button type="submit" variant="contained" size="large">
         {t('auth.createAccount')}

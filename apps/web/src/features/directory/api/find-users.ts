@@ -1,15 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { usersPageSchema, type DirectorySort, type Role, type Sector } from '@maya/contracts';
+import { usersPageSchema } from '@maya/contracts';
 import { apiRequest } from '../../../lib/api-client';
-
-export interface DirectoryFilters {
-  role: Role;
-  q: string;
-  category: Sector | '';
-  near: { lat: number; lng: number } | null;
-  radiusKm: number;
-  sort: DirectorySort | '';
-}
+import type { DirectoryFilters } from '../types';
+import { directoryKeys } from './directory-keys';
 
 function toSearch(filters: DirectoryFilters, cursor?: string): string {
   const params = new URLSearchParams({ role: filters.role, limit: '24' });
@@ -24,11 +17,17 @@ function toSearch(filters: DirectoryFilters, cursor?: string): string {
   return params.toString();
 }
 
+/** A page of the directory: the people of one role that match the filters. */
+export const findUsers = (
+  filters: DirectoryFilters,
+  cursor: string | undefined,
+  { signal }: { signal?: AbortSignal } = {},
+) => apiRequest(`/users?${toSearch(filters, cursor)}`, usersPageSchema, { signal });
+
 export const directoryQuery = (filters: DirectoryFilters) =>
   infiniteQueryOptions({
-    queryKey: ['users', 'directory', filters],
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest(`/users?${toSearch(filters, pageParam)}`, usersPageSchema, { signal }),
+    queryKey: directoryKeys.search(filters),
+    queryFn: ({ pageParam, signal }) => findUsers(filters, pageParam, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });

@@ -7,7 +7,7 @@ import { sectors } from '@maya/contracts/sectors';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import type { DirectoryFilters } from '../api/find-users';
+import type { DirectoryFilters } from '../types';
 
 export function DirectoryFiltersBar({
   filters,

@@ -11,7 +11,8 @@ import type { PrivateUser } from '@maya/contracts';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
-import { useOpenChat } from '../../../lib/open-chat';
+import { SectorPrompt } from '../../account';
+import { useOpenChat } from '../../chats';
 import { useDirectory } from '../api/find-users';
 import { useDirectoryFilters } from '../hooks/use-directory-filters';
 import { DirectoryFiltersBar } from './directory-filters';
@@ -110,6 +111,7 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
           <ToggleButton value="map">{t('directory.map')}</ToggleButton>
         </ToggleButtonGroup>
       </Box>
+      <SectorPrompt user={user} />
       <DirectoryFiltersBar filters={filters} radii={radii} onChange={update} home={home} />
 
       <Typography component="h2" sx={visuallyHidden}>

@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import type { PublicProfile } from '@maya/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { preview, ProfileMeta } from '../../../components/profile-card-parts';
+import { preview } from '../utils/preview';
+import { ProfileMeta } from './profile-meta';
 
 export function UserCard({
   profile,

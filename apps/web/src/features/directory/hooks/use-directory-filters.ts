@@ -1,6 +1,6 @@
 import { directorySortSchema, sectorSchema, type Role } from '@maya/contracts';
 import { useSearchParams } from 'react-router';
-import type { DirectoryFilters } from '../api/find-users';
+import type { DirectoryFilters } from '../types';
 
 const RADII = [5, 10, 25, 50, 100, 500];
 

@@ -1,0 +1,198 @@
+import type {
+  AccountExport,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  PrivateUser,
+  SignupBody,
+  UpdateProfileBody,
+} from '@maya/contracts';
+import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashPassword, rejectCommonPassword, verifyPassword } from '../../lib/password.js';
+import { uuidv7 } from '../../lib/uuid.js';
+import type { ChatsService } from '../chats/chats.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import type { AccountRepository, User } from './account.repository.js';
+import { toPrivateUser } from './account.policy.js';
+
+/**
+ * What the account needs of auth: ending the ways into it. Auth passes its access service in
+ * (app.ts), so the account module depends on no other module while auth depends on it.
+ */
+export interface AccountAccess {
+  endOtherSessions(userId: string, keptSessionId: string): Promise<unknown>;
+  endAll(userId: string): Promise<unknown>;
+}
+
+export interface AccountServiceDependencies {
+  repository: AccountRepository;
+  uploads: UploadsService;
+  chats: ChatsService;
+  /** Auth's side of a password change and of a deletion: sessions, devices and mailed links. */
+  access: AccountAccess;
+}
+
+function accountGone(): AppError {
+  return new AppError('NOT_FOUND', 'This account no longer exists.');
+}
+
+/**
+ * The signed-in person's own account: its private view, profile, email, password, data export and
+ * deletion. Email, password and deletion changes need the current password. Sign-up (auth) creates
+ * the row through `createAccount`.
+ */
+export function createAccountService({
+  repository,
+  uploads,
+  chats,
+  access,
+}: AccountServiceDependencies) {
+  async function requirePassword(userId: string, password: string): Promise<void> {
+    const user = await repository.findById(userId);
+    if (!user || !(await verifyPassword(user.passwordHash, password))) {
+      throw new AppError('VALIDATION_FAILED', 'Your current password is not correct.', {
+        password: 'Incorrect password',
+      });
+    }
+  }
+
+  async function getPrivateUser(id: string): Promise<PrivateUser> {
+    const user = await repository.findById(id);
+    if (!user) throw accountGone();
+    return toPrivateUser(user);
+  }
+
+  return {
+    getPrivateUser,
+
+    /** For auth only: the row with its password hash, or undefined for an unknown email. */
+    findCredentials: (email: string): Promise<User | undefined> => repository.findByEmail(email),
+
+    /** For sign-up (auth), after it has checked the password and the avatar. */
+    async createAccount(
+      input: Omit<SignupBody, 'password' | 'imageUploadId'> & { passwordHash: string },
+    ): Promise<PrivateUser> {
+      const now = new Date();
+      const user = await repository.insertUser({
+        id: uuidv7(now.getTime()),
+        role: input.role,
+        email: input.email,
+        passwordHash: input.passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        description: input.description,
+        category: input.role === 'seller' ? (input.category ?? null) : null,
+        address: input.location?.address ?? null,
+        lat: input.location?.lat ?? null,
+        lng: input.location?.lng ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!user) {
+        throw new AppError(
+          'CONFLICT',
+          'An account with this email already exists. Sign in instead.',
+          {
+            email: 'Already registered',
+          },
+        );
+      }
+      return toPrivateUser(user);
+    },
+
+    /** For sign-up: the avatar uploaded before the account existed. */
+    async setImage(
+      userId: string,
+      image: { url: string; thumbnailUrl: string },
+    ): Promise<PrivateUser> {
+      const user = await repository.updateUser(userId, {
+        imageUrl: image.url,
+        thumbnailUrl: image.thumbnailUrl,
+      });
+      if (!user) throw accountGone();
+      return toPrivateUser(user);
+    },
+
+    /** For a password reset (auth), which has checked the link. */
+    async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+      await repository.updateUser(userId, { passwordHash });
+    },
+
+    async updateProfile(actor: Actor, body: UpdateProfileBody): Promise<PrivateUser> {
+      const current = await repository.findById(actor.userId);
+      if (!current) throw accountGone();
+      const { location, category, ...names } = body;
+      const user = await repository.updateUser(actor.userId, {
+        ...names,
+        ...(category !== undefined && current.role === 'seller' ? { category } : {}),
+        ...(location !== undefined
+          ? {
+              address: location?.address ?? null,
+              lat: location?.lat ?? null,
+              lng: location?.lng ?? null,
+            }
+          : {}),
+      });
+      return toPrivateUser(user!);
+    },
+
+    async changeEmail(actor: Actor, input: ChangeEmailBody): Promise<PrivateUser> {
+      await requirePassword(actor.userId, input.password);
+      if (await repository.isEmailTaken(input.email, actor.userId)) {
+        throw new AppError('CONFLICT', 'Another account already uses this email.', {
+          email: 'Already registered',
+        });
+      }
+      const user = await repository.updateUser(actor.userId, { email: input.email });
+      if (!user) throw accountGone();
+      return toPrivateUser(user);
+    },
+
+    /** Every other session of the account is signed out; this one stays. */
+    async changePassword(actor: Actor, input: ChangePasswordBody): Promise<void> {
+      await requirePassword(actor.userId, input.currentPassword);
+      rejectCommonPassword(input.password);
+      await repository.updateUser(actor.userId, {
+        passwordHash: await hashPassword(input.password),
+      });
+      await access.endOtherSessions(actor.userId, actor.sessionId);
+    },
+
+    /**
+     * Removes personal data but keeps the row, so others' chat history still has an author.
+     * Images go first: if the storage fails, the account is untouched and deletion can be retried.
+     */
+    async deleteAccount(actor: Actor, password: string): Promise<void> {
+      await requirePassword(actor.userId, password);
+      await uploads.deleteAllOf(actor.userId);
+      await repository.updateUser(actor.userId, {
+        email: `deleted-${actor.userId}@deleted.invalid`,
+        passwordHash: '!',
+        firstName: 'Deleted',
+        lastName: 'user',
+        description: '',
+        category: null,
+        address: null,
+        lat: null,
+        lng: null,
+        imageUrl: null,
+        thumbnailUrl: null,
+        deletedAt: new Date(),
+      });
+      await access.endAll(actor.userId);
+    },
+
+    /** Everything the service holds about the caller (GDPR art. 15 and 20). */
+    async exportData(actor: Actor): Promise<AccountExport> {
+      return {
+        exportedAt: new Date().toISOString(),
+        account: await getPrivateUser(actor.userId),
+        uploads: await uploads.listOwnUploads(actor.userId),
+        gallery: await uploads.getGallery(actor.userId),
+        chats: await chats.exportChats(actor),
+      };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,56 @@
+import type { KnownDevicesService } from './known-devices.service.js';
+import type { PasswordResetsRepository } from './password-resets.repository.js';
+import type { SessionsService } from './sessions.service.js';
+import type { SignInLinksRepository } from './sign-in-links.repository.js';
+
+export interface AccessServiceDependencies {
+  sessions: SessionsService;
+  devices: KnownDevicesService;
+  resets: PasswordResetsRepository;
+  signInLinks: SignInLinksRepository;
+}
+
+/**
+ * How the ways into an account end: its sessions, known devices and mailed links. It needs
+ * nothing of the account itself, so the account module (password change, deletion) can use it
+ * while auth uses the account service.
+ */
+export function createAccessService({
+  sessions,
+  devices,
+  resets,
+  signInLinks,
+}: AccessServiceDependencies) {
+  return {
+    /** After a password change: this session stays, every other one ends. */
+    endOtherSessions: (userId: string, keepSessionId: string) =>
+      sessions.revoke(userId, keepSessionId),
+
+    /**
+     * After a reset: no other reset link works, and whoever knew the old password may have signed
+     * in somewhere, so no device stays known and every session ends.
+     */
+    async endAfterReset(userId: string): Promise<void> {
+      await resets.deleteUserResets(userId);
+      await devices.forget(userId);
+      await sessions.revoke(userId);
+    },
+
+    /** When the account is deleted: every link, device and session. */
+    async endAll(userId: string): Promise<void> {
+      await resets.deleteUserResets(userId);
+      await signInLinks.deleteUserLinks(userId);
+      await devices.forget(userId);
+      await sessions.revoke(userId);
+    },
+
+    /** Idle sessions, sign-in links expired a day ago and devices unused for too long. */
+    async purgeExpired(): Promise<void> {
+      await sessions.purgeExpired();
+      await signInLinks.deleteExpired(new Date(Date.now() - 24 * 3_600_000));
+      await devices.purgeUnused();
+    },
+  };
+}
+
+export type AccessService = ReturnType<typeof createAccessService>;

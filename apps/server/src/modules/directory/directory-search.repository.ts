@@ -1,0 +1,209 @@
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { userColumns, users, type User, type UserRow } from '../../db/schema/index.js';
+
+export interface DirectoryQuery {
+  role: UserRow['role'];
+  /** Prefix tsquery built from the words of the search, or undefined for no text filter. */
+  words?: string[];
+  text?: string;
+  category?: NonNullable<UserRow['category']>;
+  near?: { lat: number; lng: number; radiusKm: number };
+  sort: 'relevance' | 'distance' | 'newest';
+  limit: number;
+  after?: { value: number | string; id: string };
+}
+
+export interface DirectoryRow {
+  user: User;
+  distanceKm: number | null;
+  sortValue: number | string;
+}
+
+/** Extra nearest rows read per distance page, so sellers at one point keep a stable order. */
+const TIE_SLACK = 20;
+
+/** Newest accounts searched in time order before a text search falls back to its own index. */
+const NEWEST_WINDOW = 5_000;
+
+export interface DirectorySearchOptions {
+  /** NEWEST_WINDOW, smaller in tests so both halves of a text search run on a few rows. */
+  newestWindow?: number;
+}
+
+/** The directory's one query: text, sector and distance, in three orders, paged by keyset. */
+export function createDirectorySearch(
+  db: Database,
+  { newestWindow = NEWEST_WINDOW }: DirectorySearchOptions = {},
+) {
+  return {
+    /**
+     * One page of the directory, keyset-paged so it neither repeats nor skips while people sign up.
+     *
+     * Relevance comes in tiers, each newest first: the words in the name, sector or place (their
+     * own vector, `search_names`); then in the description only; then, only when those run
+     * out, trigram matches of name, sector and place, so a typo still finds someone. Each tier is a
+     * query the indexes answer without ranking every match (a common word matches a fifth of a
+     * million sellers).
+     *
+     * Distance uses a GiST index on the point as a position on the earth: a box around the centre
+     * for the radius, and nearest-first order straight from the index for sort=distance.
+     */
+    async findDirectoryPage(query: DirectoryQuery): Promise<DirectoryRow[]> {
+      const words = query.words ?? [];
+      const prefixes = sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`;
+      const point = sql`ll_to_earth(${users.lat}, ${users.lng})`;
+      const centre = query.near
+        ? sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`
+        : undefined;
+      const distance = centre
+        ? sql<number>`(earth_distance(${point}, ${centre}) / 1000)::float8`
+        : sql<null>`null::float8`;
+
+      const base = [eq(users.role, query.role), isNull(users.deletedAt)];
+      if (query.category) base.push(eq(users.category, query.category));
+      if (query.near && centre) {
+        const metres = query.near.radiusKm * 1000;
+        base.push(
+          sql`earth_box(${centre}, ${metres}::float8) @> ${point}`,
+          sql`earth_distance(${point}, ${centre}) <= ${metres}::float8`,
+        );
+      }
+
+      const select = (conditions: SQL[], order: SQL[], limit: number, sortValue: SQL) =>
+        db
+          .select({ ...userColumns, distanceKm: distance, sortValue })
+          .from(users)
+          .where(and(...conditions))
+          .orderBy(...order)
+          .limit(limit);
+      const toRows = (
+        rows: Awaited<ReturnType<typeof select>>,
+        value: (row: (typeof rows)[number]) => number | string,
+      ): DirectoryRow[] =>
+        rows.map((row) => {
+          const { distanceKm, sortValue: _sortValue, ...user } = row;
+          return {
+            user,
+            distanceKm: distanceKm === null ? null : Number(distanceKm),
+            sortValue: value(row),
+          };
+        });
+      // Cursors carry the timestamp to the microsecond, as stored: a millisecond Date would skip
+      // rows created within the same millisecond as the last one on a page.
+      const createdAt = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+      const iso = (value: unknown) => String(value);
+
+      /**
+       * Rows matching a text condition, newest first. The planner cannot tell a rare word from a
+       * common one (prefix matches have no statistics), and walking the created_at index for a
+       * word nobody uses reads every account. So the newest `newestWindow` accounts are searched in
+       * created_at order, which a common word fills at once; only if they hold too few matches is
+       * the rest searched through the text index and sorted, and a word that rare has few
+       * matches to sort.
+       */
+      const newestMatches = async (matches: SQL[], limit: number, after?: SQL) => {
+        const conditions = after ? [...matches, after] : matches;
+        const order = [desc(users.createdAt), desc(users.id)];
+        const [edge] = await db
+          .select({ at: createdAt, id: users.id })
+          .from(users)
+          .where(and(eq(users.role, query.role), after))
+          .orderBy(...order)
+          .offset(newestWindow)
+          .limit(1);
+        if (!edge) return select(conditions, order, limit, createdAt);
+        const edgeRow = sql`(${edge.at}::timestamptz, ${edge.id}::uuid)`;
+        const recent = await select(
+          [...conditions, sql`(${users.createdAt}, ${users.id}) >= ${edgeRow}`],
+          order,
+          limit,
+          createdAt,
+        );
+        if (recent.length >= limit) return recent;
+        const older = await select(
+          [...conditions, sql`(${users.createdAt}, ${users.id}) < ${edgeRow}`],
+          // An expression, so no index can supply the order and the text index finds the rows.
+          [sql`${users.createdAt} + interval '0 seconds' desc`, desc(users.id)],
+          limit - recent.length,
+          createdAt,
+        );
+        return [...recent, ...older];
+      };
+
+      if (query.sort === 'relevance' && words.length > 0) {
+        const inNames = sql`${users.searchNames} @@ ${prefixes}`;
+        const anywhere = sql`${users.search} @@ ${prefixes}`;
+        const typo = sql`${query.text ?? words.join(' ')} <% ${users.searchText}`;
+        const tiers: SQL[][] = [
+          [inNames],
+          [anywhere, sql`not (${inNames})`],
+          [typo, sql`not (${anywhere})`],
+        ];
+        // A relevance cursor is "<tier>|<created_at>".
+        const cursor =
+          typeof query.after?.value === 'string' ? /^([123])\|(.+)$/.exec(query.after.value) : null;
+        const fromTier = cursor ? Number(cursor[1]) : 1;
+        const found: DirectoryRow[] = [];
+        for (let tier = fromTier; tier <= tiers.length && found.length < query.limit; tier += 1) {
+          const after =
+            cursor && tier === fromTier && query.after
+              ? sql`(${users.createdAt}, ${users.id}) < (${cursor[2]}::timestamptz, ${query.after.id}::uuid)`
+              : undefined;
+          const rows = await newestMatches(
+            [...base, ...tiers[tier - 1]!],
+            query.limit - found.length,
+            after,
+          );
+          found.push(...toRows(rows, (row) => `${tier}|${iso(row.sortValue)}`));
+        }
+        return found;
+      }
+
+      const conditions = [...base];
+      if (words.length > 0) {
+        conditions.push(
+          or(
+            sql`${users.search} @@ ${prefixes}`,
+            sql`${query.text ?? words.join(' ')} <% ${users.searchText}`,
+          )!,
+        );
+      }
+      if (query.sort === 'distance' && centre) {
+        if (query.after) {
+          conditions.push(
+            sql`(${distance}, ${users.id}) > (${query.after.value}::float8, ${query.after.id}::uuid)`,
+          );
+        }
+        // Nearest first straight from the GiST index: the straight-line distance through the
+        // earth orders points exactly as the distance along its surface does. The index orders by
+        // that one key only (a second key makes PostgreSQL sort every point in the radius), so a
+        // few extra rows are read and ties at the same distance are put in id order here, which
+        // keeps the cursor exact unless more than TIE_SLACK sellers share one point.
+        const rows = await select(
+          conditions,
+          [sql`${point} <-> ${centre}`],
+          query.limit + TIE_SLACK,
+          distance,
+        );
+        return toRows(rows, (row) => Number(row.distanceKm))
+          .sort((a, b) => a.distanceKm! - b.distanceKm! || (a.user.id < b.user.id ? -1 : 1))
+          .slice(0, query.limit);
+      }
+
+      const after = query.after
+        ? sql`(${users.createdAt}, ${users.id}) < (${query.after.value}::timestamptz, ${query.after.id}::uuid)`
+        : undefined;
+      const rows =
+        words.length > 0
+          ? await newestMatches(conditions, query.limit, after)
+          : await select(
+              after ? [...conditions, after] : conditions,
+              [desc(users.createdAt), desc(users.id)],
+              query.limit,
+              createdAt,
+            );
+      return toRows(rows, (row) => iso(row.sortValue));
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SessionResponse, SignupBody } from '@maya/contracts';
+import { apiCall } from '../../../lib/api-client';
+import { sessionQuery } from '../../../lib/session';
+
+/** Creates the account and signs in with it. */
+export const signUp = (body: SignupBody) =>
+  apiCall<SessionResponse>('/auth/signup', { method: 'POST', body });
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signUp,
+    onSuccess: ({ user }) => queryClient.setQueryData(sessionQuery.queryKey, user),
+  });
+}

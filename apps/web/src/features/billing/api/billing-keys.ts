@@ -1,0 +1,4 @@
+/** Every cache key of billing, defined once. */
+export const billingKeys = {
+  plans: ['billing', 'plans'],
+} as const;

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { chatResponseSchema } from '@maya/contracts';
+import { apiRequest } from '../../../lib/api-client';
+import { chatKeys } from './chat-keys';
+
+export const getChat = (chatId: string, { signal }: { signal?: AbortSignal } = {}) =>
+  apiRequest(`/chats/${chatId}`, chatResponseSchema, { signal });
+
+export const chatQuery = (chatId: string) =>
+  queryOptions({
+    queryKey: chatKeys.one(chatId),
+    queryFn: ({ signal }) => getChat(chatId, { signal }),
+  });
+
+export const useChat = (chatId: string | undefined) =>
+  useQuery({ ...chatQuery(chatId ?? ''), enabled: Boolean(chatId) });

@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { messageResponseSchema, type Message, type SendMessageBody } from '@maya/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { chatsQuery } from './get-chats';
+import { cacheMessage } from './get-messages';
+
+/** A message as the conversation shows it: stored, or still on its way. */
+export interface ShownMessage extends Message {
+  status: 'sent' | 'sending' | 'failed';
+}
+
+/** Stores the message once per client id: a repeated send answers the stored message. */
+export const sendMessage = (chatId: string, body: SendMessageBody) =>
+  apiRequest(`/chats/${chatId}/messages`, messageResponseSchema, { method: 'POST', body });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends with a client-made id and retries with exponential backoff and jitter: the server
+ * stores a clientId once, so a retry after a lost answer never duplicates the message.
+ */
+export async function sendWithRetry(
+  chatId: string,
+  body: SendMessageBody,
+  attempts = 6,
+): Promise<Message> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const { message } = await sendMessage(chatId, body);
+      return message;
+    } catch (error) {
+      const retryable =
+        !(error instanceof ApiError) ||
+        error.status === 0 ||
+        error.status === 429 ||
+        error.status >= 500;
+      if (!retryable || attempt + 1 >= attempts) throw error;
+      await sleep(Math.min(8000, 300 * 2 ** attempt) * (0.5 + Math.random()));
+    }
+  }
+}
+
+/** The stored messages, then those still on their way that the store does not hold yet. */
+export function withPending(stored: Message[], pending: ShownMessage[]): ShownMessage[] {
+  return [
+    ...stored.map((message) => ({ ...message, status: 'sent' as const })),
+    ...pending.filter((item) => !stored.some((message) => message.clientId === item.clientId)),
+  ];
+}
+
+/**
+ * Sends optimistically: a message shows at once as "sending", joins the cached chat when the
+ * server acknowledges it, or stays "failed" until `retryFailed` sends it again (same client id).
+ */
+export function useSendMessage(chatId: string, senderId: string) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<ShownMessage[]>([]);
+
+  const deliver = (message: ShownMessage) => {
+    setPending((current) => [
+      ...current.filter((item) => item.clientId !== message.clientId),
+      { ...message, status: 'sending' },
+    ]);
+    sendWithRetry(chatId, { body: message.body, clientId: message.clientId })
+      .then((saved) => {
+        cacheMessage(queryClient, chatId, saved);
+        setPending((current) => current.filter((item) => item.clientId !== message.clientId));
+        void queryClient.invalidateQueries({ queryKey: chatsQuery.queryKey });
+      })
+      .catch((error: unknown) => {
+        setPending((current) =>
+          current.map((item) =>
+            item.clientId === message.clientId ? { ...item, status: 'failed' } : item,
+          ),
+        );
+        toast.error(error instanceof Error ? error.message : t('errors.network'));
+      });
+  };
+
+  const send = (body: string) =>
+    deliver({
+      id: crypto.randomUUID(),
+      chatId,
+      senderId,
+      body,
+      clientId: crypto.randomUUID(),
+      createdAt: new Date().toISOString(),
+      status: 'sending',
+    });
+
+  return {
+    pending,
+    send,
+    retryFailed: () => pending.filter((item) => item.status === 'failed').forEach(deliver),
+    sending: pending.some((item) => item.status === 'sending'),
+    failed: pending.some((item) => item.status === 'failed'),
+  };
+}

@@ -1,0 +1,141 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import type { ChatSummary, PrivateUser } from '@maya/contracts';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/dates';
+import { useMessages } from '../api/get-messages';
+import { useMarkRead } from '../api/mark-read';
+import { useSendMessage, withPending } from '../api/send-message';
+import { MessageBubble } from './message-bubble';
+import { MessageComposer } from './message-composer';
+
+/** One open chat: its partner, the messages (older ones on demand) and the composer. */
+export function Conversation({
+  chat,
+  user,
+  typing,
+  onBack,
+}: {
+  chat: ChatSummary;
+  user: PrivateUser;
+  typing: boolean;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const messages = useMessages(chat.id);
+  const outbox = useSendMessage(chat.id, user.id);
+  const { mutate: markRead } = useMarkRead();
+  const listEnd = useRef<HTMLDivElement>(null);
+  const partnerName = chat.partner.deleted ? t('chats.deletedUser') : chat.partner.fullName;
+
+  const stored = useMemo(
+    () => (messages.data?.pages.flatMap((page) => page.items) ?? []).slice().reverse(),
+    [messages.data],
+  );
+  const shown = withPending(stored, outbox.pending);
+  const newest = stored.at(-1);
+
+  // Reading the newest message from the partner tells them, once.
+  useEffect(() => {
+    if (newest && newest.senderId !== user.id && document.visibilityState === 'visible') {
+      markRead({ chatId: chat.id, messageId: newest.id });
+    }
+  }, [chat.id, newest, user.id, markRead]);
+
+  useEffect(() => {
+    listEnd.current?.scrollIntoView({ block: 'end' });
+  }, [shown.length, typing]);
+
+  const me = { name: user.fullName, image: user.thumbnailUrl };
+  const partner = { name: partnerName, image: chat.partner.thumbnailUrl };
+  const seenUpTo = chat.partnerLastReadMessageId;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          p: 1.5,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <IconButton onClick={onBack} aria-label={t('chats.back')} sx={{ display: { md: 'none' } }}>
+          <ArrowBackIcon />
+        </IconButton>
+        <Avatar src={chat.partner.thumbnailUrl ?? undefined} alt="">
+          {partnerName.slice(0, 1)}
+        </Avatar>
+        <Box>
+          <Typography component="h2" sx={{ fontWeight: 700 }}>
+            {partnerName}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" aria-live="polite">
+            {typing ? t('chats.typing', { name: partnerName }) : formatDay(chat.createdAt)}
+          </Typography>
+        </Box>
+      </Box>
+
+      <Box
+        sx={{ flex: 1, overflowY: 'auto', p: 2 }}
+        aria-label={t('chats.messages', { name: partnerName })}
+        role="log"
+      >
+        {messages.hasNextPage && (
+          <Box sx={{ textAlign: 'center', mb: 1 }}>
+            <Button
+              size="small"
+              onClick={() => void messages.fetchNextPage()}
+              disabled={messages.isFetchingNextPage}
+            >
+              {t('chats.loadOlder')}
+            </Button>
+          </Box>
+        )}
+        {shown.length === 0 && !messages.isPending && (
+          <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
+            {user.role === 'buyer'
+              ? t('chats.sellerName', { name: partnerName })
+              : t('chats.startConversation', { name: partnerName })}
+          </Typography>
+        )}
+        <Box component="ol" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, m: 0, p: 0 }}>
+          {shown.map((message) => {
+            const mine = message.senderId === user.id;
+            return (
+              <MessageBubble
+                key={message.clientId}
+                message={message}
+                mine={mine}
+                sender={mine ? me : partner}
+                seen={Boolean(seenUpTo && message.id <= seenUpTo)}
+              />
+            );
+          })}
+        </Box>
+        {outbox.failed && (
+          <Box sx={{ textAlign: 'right' }}>
+            <Button size="small" onClick={outbox.retryFailed}>
+              {t('chats.retry')}
+            </Button>
+          </Box>
+        )}
+        <div ref={listEnd} />
+      </Box>
+
+      <MessageComposer
+        chatId={chat.id}
+        partnerName={partnerName}
+        sending={outbox.sending}
+        onSend={outbox.send}
+      />
+    </Box>
+  );
+}

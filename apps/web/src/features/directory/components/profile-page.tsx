@@ -1,0 +1,187 @@
+import ChatIcon from '@mui/icons-material/Chat';
+import EmailIcon from '@mui/icons-material/Email';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useDeferredValue } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useOpenChat } from '../../chats';
+import { useSession } from '../../../lib/session';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { DocumentTitle } from '../../../components/document-title';
+import { ProfileMeta } from './profile-meta';
+import { useProfile } from '../api/get-profile';
+
+const LeafletMap = lazy(() =>
+  import('../../../components/map/leaflet-map').then((module) => ({ default: module.LeafletMap })),
+);
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  // The profile is drawn in a background render that yields to the browser, not in the update
+  // that delivers the answer.
+  const profile = useDeferredValue(useProfile(id));
+  const { user } = useSession();
+  const openChat = useOpenChat();
+  // The page may arrive rendered by the server with its data; the map is drawn in the browser.
+  const hydrated = useHydrated();
+
+  if (profile.isPending) {
+    return (
+      <Container sx={{ py: 4 }}>
+        <Skeleton variant="rounded" height={320} />
+      </Container>
+    );
+  }
+  if (profile.isError) {
+    const missing = profile.error instanceof ApiError && [400, 404].includes(profile.error.status);
+    return (
+      <Container sx={{ py: 6 }} maxWidth="sm">
+        <Typography variant="h1" sx={{ fontSize: '2rem' }} gutterBottom>
+          {missing ? t('profile.notFound') : t('errors.unexpected')}
+        </Typography>
+        <Typography sx={{ mb: 2 }}>
+          {missing ? t('profile.notFoundHint') : profile.error.message}
+        </Typography>
+        <Button component={RouterLink} to={user ? '/sellers' : '/'} variant="contained">
+          {t('profile.browse')}
+        </Button>
+      </Container>
+    );
+  }
+
+  const seller = profile.data;
+  const canChat = user && user.role !== seller.role && user.id !== seller.id;
+  return (
+    <Container sx={{ py: { xs: 2, md: 4 } }}>
+      {/* The same title the server gives the page it renders (src/prerender.tsx). */}
+      <DocumentTitle page={seller.fullName} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }} component="article">
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '240px 1fr' } }}>
+          <Avatar
+            src={seller.imageUrl ?? undefined}
+            alt={seller.fullName}
+            variant="rounded"
+            sx={{ width: { xs: 160, md: 240 }, height: { xs: 160, md: 240 }, fontSize: 64 }}
+          >
+            {seller.firstName.slice(0, 1)}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h1" sx={{ fontSize: '2rem' }} gutterBottom>
+              {seller.fullName}
+            </Typography>
+            <ProfileMeta profile={seller} />
+            <Typography component="h2" variant="h3" sx={{ mt: 2 }}>
+              {t('profile.about')}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-line', mt: 1 }}>{seller.description}</Typography>
+            {seller.email && (
+              <Typography sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 1 }}>
+                <EmailIcon fontSize="small" aria-hidden />
+                {/* A long address wraps on a phone instead of running off the card. */}
+                <Link href={`mailto:${seller.email}`} sx={{ overflowWrap: 'anywhere' }}>
+                  {seller.email}
+                </Link>
+              </Typography>
+            )}
+            <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+              {user ? (
+                canChat && (
+                  <Button
+                    variant="contained"
+                    size="large"
+                    startIcon={<ChatIcon />}
+                    disabled={openChat.isPending}
+                    onClick={() => openChat.mutate(seller.id)}
+                  >
+                    {t('profile.chatNow')}
+                  </Button>
+                )
+              ) : (
+                <Button
+                  component={RouterLink}
+                  to={`/buyerauth?next=${encodeURIComponent(`/sellers/${seller.id}`)}`}
+                  variant="contained"
+                  size="large"
+                  startIcon={<ChatIcon />}
+                >
+                  {t('profile.signInToChat')}
+                </Button>
+              )}
+            </Stack>
+          </Box>
+        </Box>
+
+        {seller.gallery && seller.gallery.length > 0 && (
+          <Box component="section" sx={{ mt: 4 }} aria-labelledby="gallery-title">
+            <Typography id="gallery-title" component="h2" variant="h3" gutterBottom>
+              {t('profile.gallery')}
+            </Typography>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 1.5,
+                gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
+              }}
+            >
+              {seller.gallery.map((image) => (
+                <a key={image.id} href={image.url} target="_blank" rel="noopener noreferrer">
+                  <img
+                    src={image.thumbnailUrl}
+                    alt={image.name}
+                    loading="lazy"
+                    style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 8 }}
+                  />
+                </a>
+              ))}
+            </Box>
+          </Box>
+        )}
+
+        {seller.location && (
+          <Box component="section" sx={{ mt: 4 }} aria-labelledby="location-title">
+            <Typography id="location-title" component="h2" variant="h3" gutterBottom>
+              {t('profile.location')}
+            </Typography>
+            {hydrated ? (
+              <Suspense fallback={<Skeleton variant="rounded" height={300} />}>
+                <LeafletMap
+                  label={t('profile.mapLabel', { name: seller.fullName })}
+                  center={seller.location}
+                  zoom={14}
+                  height={300}
+                  markers={[
+                    {
+                      id: seller.id,
+                      lat: seller.location.lat,
+                      lng: seller.location.lng,
+                      title: seller.fullName,
+                      subtitle: seller.location.address,
+                    },
+                  ]}
+                />
+              </Suspense>
+            ) : (
+              <Skeleton variant="rounded" height={300} />
+            )}
+          </Box>
+        )}
+      </Paper>
+      {!seller.location && seller.role === 'buyer' && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {seller.description}
+        </Alert>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,117 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PublicProfile } from '@maya/contracts';
+import { describe, expect, it } from 'vitest';
+import { buyer, renderApp, seller, stubApi, urlOf } from '../../test/render-app';
+import { sellerProfile } from '../../test/fixtures';
+import { preview } from './utils/preview';
+
+describe('seller profile', () => {
+  it('shows the card with image, name, description, location, email and Chat Now', async () => {
+    stubApi(buyer, { [`/api/v1/users/${sellerProfile.id}`]: sellerProfile });
+    renderApp(`/sellers/${sellerProfile.id}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bright Reach Studio' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Bright Reach Studio' })).toBeTruthy();
+    expect(screen.getByText(sellerProfile.description)).toBeTruthy();
+    expect(screen.getByText('Rua Augusta 1, Lisbon, Portugal')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'studio@example.test' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Chat Now' })).toBeTruthy();
+  });
+
+  it('says clearly when the profile does not exist', async () => {
+    stubApi(null);
+    renderApp('/sellers/01900000-0000-7000-8000-00000000dead');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This profile does not exist.' }),
+    ).toBeTruthy();
+  });
+});
+
+describe('dashboard directory', () => {
+  it('shows 8 skeleton cards while the directory loads', async () => {
+    const fetchMock = stubApi(buyer);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input: RequestInfo | URL, init?: RequestInit) =>
+      urlOf(input).startsWith('/api/v1/users?')
+        ? new Promise<Response>(() => undefined)
+        : answer(input, init),
+    );
+    renderApp('/dashboard');
+    const loading = await screen.findByRole('status', { name: 'Loading…' });
+    expect(loading.children).toHaveLength(8);
+  });
+
+  it('asks for the opposite role and previews descriptions at 25 characters', async () => {
+    const fetchMock = stubApi(buyer, {
+      '/api/v1/users?': { items: [sellerProfile], nextCursor: null },
+    });
+    renderApp('/sellers');
+    expect(await screen.findByText('Kitchen and bathroom reno…')).toBeTruthy();
+    const directoryCall = fetchMock.mock.calls
+      .map(([url]) => new URL(urlOf(url), 'http://localhost'))
+      .find((url) => url.pathname === '/api/v1/users');
+    expect(directoryCall?.searchParams.get('role')).toBe('seller');
+    expect(directoryCall?.searchParams.get('limit')).toBe('24');
+    expect(screen.getByRole('button', { name: 'Chat Now' })).toBeTruthy();
+  });
+
+  it('shows a seller the buyers', async () => {
+    const fetchMock = stubApi(seller, { '/api/v1/users?': { items: [], nextCursor: null } });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Buyers' });
+    const directoryCall = fetchMock.mock.calls
+      .map(([url]) => new URL(urlOf(url), 'http://localhost'))
+      .find((url) => url.pathname === '/api/v1/users');
+    expect(directoryCall?.searchParams.get('role')).toBe('buyer');
+  });
+});
+
+describe('directory cards', () => {
+  it('previews descriptions at 25 characters with an ellipsis', () => {
+    expect(preview('Kitchen and bathroom renovations with a fixed quote')).toBe(
+      'Kitchen and bathroom reno…',
+    );
+    expect(preview('Short')).toBe('Short');
+  });
+});
+
+describe('a business without a sector', () => {
+  // The original client creates businesses with no sector.
+  const unsorted: PublicProfile = {
+    ...sellerProfile,
+    id: '01900000-0000-7000-8000-0000000000a2',
+    fullName: 'Pulse Creators',
+    firstName: 'Pulse',
+    lastName: 'Creators',
+    category: null,
+  };
+
+  it('is listed under Other', async () => {
+    stubApi(buyer, { '/api/v1/users?': { items: [unsorted], nextCursor: null } });
+    renderApp('/sellers');
+    const name = await screen.findByRole('link', { name: 'Pulse Creators' });
+    expect(within(name.closest('article')!).getByText('Other')).toBeTruthy();
+  });
+
+  it('is asked on its dashboard to choose one, and the prompt goes once it is saved', async () => {
+    const fetchMock = stubApi(
+      { ...seller, category: null },
+      {
+        '/api/v1/users?': { items: [], nextCursor: null },
+        '/api/v1/me': { user: { ...seller, category: 'beauty' } },
+      },
+    );
+    renderApp('/dashboard');
+    const prompt = (await screen.findByText(/Choose your business's sector/)).closest('form')!;
+    fireEvent.mouseDown(within(prompt).getByRole('combobox', { name: 'Sector' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Beauty' }));
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Save sector' }));
+
+    await waitFor(() => expect(prompt.isConnected).toBe(false));
+    expect(await screen.findByText('Sector saved')).toBeTruthy();
+    const update = fetchMock.mock.calls.find(([url]) => urlOf(url).endsWith('/api/v1/me'));
+    expect(update?.[1]?.method).toBe('PATCH');
+    expect(JSON.parse(update?.[1]?.body as string)).toEqual({ category: 'beauty' });
+  });
+});

@@ -1,0 +1,43 @@
+import type { PlansResponse, PublicProfile } from '@maya/contracts';
+
+/** Answers of the API the web tests share, typed with the contract's types. */
+
+/** A business with everything a profile can show. */
+export const sellerProfile: PublicProfile = {
+  id: '01900000-0000-7000-8000-0000000000a1',
+  role: 'seller',
+  fullName: 'Bright Reach Studio',
+  firstName: 'Bright Reach',
+  lastName: 'Studio',
+  imageUrl: '/uploads/bright.webp',
+  thumbnailUrl: '/uploads/bright-thumb.webp',
+  description: 'Kitchen and bathroom renovations with a fixed quote',
+  category: 'construction',
+  location: { address: 'Rua Augusta 1, Lisbon, Portugal', lat: 38.71, lng: -9.14 },
+  email: 'studio@example.test',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** Free, and Pro at 147 a year or 14 a month, with no payment pages configured. */
+export const plans: PlansResponse = {
+  plans: [
+    {
+      id: 'free',
+      name: 'Free',
+      currency: 'EUR',
+      yearlyPrice: 0,
+      monthlyPrice: 0,
+      yearlyPaymentUrl: null,
+      monthlyPaymentUrl: null,
+    },
+    {
+      id: 'pro',
+      name: 'Pro',
+      currency: 'EUR',
+      yearlyPrice: 147,
+      monthlyPrice: 14,
+      yearlyPaymentUrl: null,
+      monthlyPaymentUrl: null,
+    },
+  ],
+};

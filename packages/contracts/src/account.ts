@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { idSchema, locationInputSchema, sectorSchema } from './common.js';
+import { messageSchema } from './chats.js';
+import { publicProfileSchema } from './directory.js';
+import { multiLineText, singleLineText } from './text.js';
+import { uploadedImageSchema } from './uploads.js';
+
+/**
+ * The signed-in person's own account, everything under /me: the private view, profile, email,
+ * password, gallery, export and deletion. The email and password rules live here because the
+ * account holds them; sign-up (auth.ts) uses the same ones.
+ */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const emailSchema = singleLineText()
+  .max(254)
+  .pipe(z.email({ error: 'Enter a valid email address.' }));
+
+export const passwordSchema = singleLineText({ trim: false })
+  .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
+  .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` });
+
+/** A password being checked rather than chosen: any the rules ever allowed. */
+export const currentPasswordSchema = singleLineText({ trim: false })
+  .min(1)
+  .max(PASSWORD_MAX_LENGTH);
+
+/** The signed-in user's own view of the account. */
+export const privateUserSchema = publicProfileSchema
+  .extend({ email: z.email(), plan: z.enum(['free', 'pro']) })
+  .meta({ id: 'PrivateUser' });
+export type PrivateUser = z.infer<typeof privateUserSchema>;
+
+export const meResponseSchema = z.object({ user: privateUserSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const updateProfileBodySchema = z
+  .object({
+    firstName: singleLineText().min(1, { error: 'Required.' }).max(80),
+    lastName: singleLineText().min(1, { error: 'Required.' }).max(80),
+    description: multiLineText().max(2000),
+    category: sectorSchema.nullable(),
+    location: locationInputSchema.nullable(),
+  })
+  .partial()
+  .meta({ id: 'UpdateProfileBody' });
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+export const changePasswordBodySchema = z
+  .object({
+    currentPassword: currentPasswordSchema,
+    password: passwordSchema,
+    confirmPassword: singleLineText({ trim: false }).max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'The passwords do not match.',
+  })
+  .meta({ id: 'ChangePasswordBody' });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const changeEmailBodySchema = z
+  .object({
+    email: emailSchema,
+    confirmEmail: singleLineText().max(254),
+    password: currentPasswordSchema,
+  })
+  .refine((body) => body.email.toLowerCase() === body.confirmEmail.toLowerCase(), {
+    path: ['confirmEmail'],
+    error: 'The email addresses do not match.',
+  })
+  .meta({ id: 'ChangeEmailBody' });
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+export const deleteAccountBodySchema = z
+  .object({ password: currentPasswordSchema })
+  .meta({ id: 'DeleteAccountBody' });
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+export const GALLERY_MAX_ITEMS = 30;
+
+export const putGalleryBodySchema = z
+  .object({
+    imageIds: z
+      .array(idSchema)
+      .max(GALLERY_MAX_ITEMS, { error: `A gallery holds at most ${GALLERY_MAX_ITEMS} images.` })
+      .refine((ids) => new Set(ids).size === ids.length, { error: 'An image appears twice.' }),
+  })
+  .meta({ id: 'PutGalleryBody' });
+export type PutGalleryBody = z.infer<typeof putGalleryBodySchema>;
+
+export const galleryResponseSchema = z
+  .object({ gallery: z.array(uploadedImageSchema) })
+  .meta({ id: 'GalleryResponse' });
+export type GalleryResponse = z.infer<typeof galleryResponseSchema>;
+
+/** Everything the service holds about the caller (GDPR art. 15 and 20, CCPA "right to know"). */
+export const accountExportSchema = z
+  .object({
+    exportedAt: z.iso.datetime(),
+    account: privateUserSchema,
+    uploads: z.array(uploadedImageSchema),
+    gallery: z.array(uploadedImageSchema),
+    chats: z.array(
+      z.object({
+        id: idSchema,
+        buyerId: idSchema,
+        sellerId: idSchema,
+        createdAt: z.iso.datetime(),
+        messages: z.array(messageSchema),
+      }),
+    ),
+  })
+  .meta({ id: 'AccountExport' });
+export type AccountExport = z.infer<typeof accountExportSchema>;

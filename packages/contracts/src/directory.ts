@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { idSchema, locationSchema, roleSchema, roundDegrees, sectorSchema } from './common.js';
+import { singleLineText } from './text.js';
+import { uploadedImageSchema } from './uploads.js';
+
+/**
+ * The directory: public profiles and the search over them (GET /users, /users/featured,
+ * /users/{id}).
+ */
+
+/** What any visitor may see of a user. A buyer's email is never part of it. */
+export const publicProfileSchema = z
+  .object({
+    id: idSchema,
+    role: roleSchema,
+    fullName: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    imageUrl: z.string().nullable(),
+    thumbnailUrl: z.string().nullable(),
+    description: z.string(),
+    /** Null for a buyer, and for a business that has not chosen its sector yet ("Other"). */
+    category: sectorSchema.nullable(),
+    location: locationSchema.nullable(),
+    email: z.email().nullable(),
+    createdAt: z.iso.datetime(),
+    /** Present in searches near a point: kilometres from it (whole kilometres for buyers). */
+    distanceKm: z.number().nullable().optional(),
+    /** Present on the single-profile answer. */
+    gallery: z.array(uploadedImageSchema).optional(),
+  })
+  .meta({ id: 'PublicProfile' });
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+export const userIdParamsSchema = z.object({ id: idSchema });
+
+const coordinatePairSchema = singleLineText()
+  .max(60)
+  .transform((value, context) => {
+    const [lat, lng, ...rest] = value.split(',').map((part) => Number(part.trim()));
+    if (
+      rest.length > 0 ||
+      lat === undefined ||
+      lng === undefined ||
+      !Number.isFinite(lat) ||
+      !Number.isFinite(lng) ||
+      Math.abs(lat) > 90 ||
+      Math.abs(lng) > 180
+    ) {
+      context.addIssue({ code: 'custom', message: 'Use "latitude,longitude", e.g. 38.72,-9.14.' });
+      return z.NEVER;
+    }
+    return { lat: roundDegrees(lat), lng: roundDegrees(lng) };
+  });
+
+export const directorySortSchema = z.enum(['relevance', 'distance', 'newest']);
+export type DirectorySort = z.infer<typeof directorySortSchema>;
+
+export const findUsersQuerySchema = z.object({
+  /** Defaults to the other role of the caller (sellers for visitors). */
+  role: roleSchema.optional(),
+  q: singleLineText({ trim: false }).max(200).optional(),
+  category: sectorSchema.optional(),
+  near: coordinatePairSchema.optional(),
+  radiusKm: z.coerce.number().min(1).max(20_000).optional(),
+  sort: directorySortSchema.optional(),
+  cursor: singleLineText({ trim: false }).max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+});
+export type FindUsersQuery = z.infer<typeof findUsersQuerySchema>;
+
+export const usersPageSchema = z
+  .object({ items: z.array(publicProfileSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'UsersPage' });
+export type UsersPage = z.infer<typeof usersPageSchema>;
+
+export const featuredSellersSchema = z.object({ items: z.array(publicProfileSchema) });
+export type FeaturedSellers = z.infer<typeof featuredSellersSchema>;

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'tooling',
+    include: ['**/*.test.ts'],
+    testTimeout: 120_000,
+  },
+});

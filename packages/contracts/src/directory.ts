@@ -8,6 +8,23 @@ import { uploadedImageSchema } from './uploads.js';
  * /users/{id}).
  */
 
+/** Where a search's words were found in a profile. */
+export const matchFieldSchema = z.enum(['name', 'sector', 'place', 'description']);
+export type MatchField = z.infer<typeof matchFieldSchema>;
+
+/** Why a profile is in a text search: which of the searched words it matched, and where. */
+export const searchMatchSchema = z
+  .object({
+    /** Every word of the search matched; false for a partial match, which is shown as such. */
+    complete: z.boolean(),
+    /** The searched words (as typed, without filler words) that this profile matched. */
+    words: z.array(z.string()),
+    /** The fields they were found in, best first. */
+    fields: z.array(matchFieldSchema),
+  })
+  .meta({ id: 'SearchMatch' });
+export type SearchMatch = z.infer<typeof searchMatchSchema>;
+
 /** What any visitor may see of a user. A buyer's email is never part of it. */
 export const publicProfileSchema = z
   .object({
@@ -26,6 +43,8 @@ export const publicProfileSchema = z
     createdAt: z.iso.datetime(),
     /** Present in searches near a point: kilometres from it (whole kilometres for buyers). */
     distanceKm: z.number().nullable().optional(),
+    /** Present in text searches: which words matched, where, and whether all of them did. */
+    match: searchMatchSchema.optional(),
     /** Present on the single-profile answer. */
     gallery: z.array(uploadedImageSchema).optional(),
   })
@@ -69,8 +88,30 @@ export const findUsersQuerySchema = z.object({
 });
 export type FindUsersQuery = z.infer<typeof findUsersQuerySchema>;
 
+/** A place read from the search words ("salon lisbon"), searched as a point and a radius. */
+export const understoodPlaceSchema = z.object({
+  name: z.string(),
+  country: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  radiusKm: z.number(),
+});
+export type UnderstoodPlace = z.infer<typeof understoodPlaceSchema>;
+
 export const usersPageSchema = z
-  .object({ items: z.array(publicProfileSchema), nextCursor: z.string().nullable() })
+  .object({
+    items: z.array(publicProfileSchema),
+    nextCursor: z.string().nullable(),
+    /**
+     * On the first page of a search: how many profiles match (all the words, or at least one
+     * when none match them all), counted up to a cap (`capped` then says there are more).
+     */
+    total: z.object({ count: z.number().int().min(0), capped: z.boolean() }).optional(),
+    /** On the first page of a text search: the words searched for and the place read from them. */
+    understood: z
+      .object({ words: z.array(z.string()), place: understoodPlaceSchema.nullable() })
+      .optional(),
+  })
   .meta({ id: 'UsersPage' });
 export type UsersPage = z.infer<typeof usersPageSchema>;
 

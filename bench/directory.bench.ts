@@ -53,10 +53,13 @@ import {
   createDirectoryRepository,
   type DirectoryQuery,
 } from '../apps/server/src/modules/directory/directory.repository.js';
+import { DEFAULT_RADIUS_KM } from '../apps/server/src/modules/directory/directory.service.js';
 import {
-  DEFAULT_RADIUS_KM,
+  expandWord,
+  meaningfulWords,
   searchWords,
-} from '../apps/server/src/modules/directory/directory.service.js';
+  termQuery,
+} from '../apps/server/src/modules/directory/search-terms.js';
 import { assertLocal, load, printTable, resultsDir, writeResult, type LoadResult } from './lib.js';
 
 const NAME = 'directory';
@@ -426,7 +429,10 @@ const SHAPES: Shape[] = [
 /** What users.service.ts findUsers passes to the repository for an anonymous caller. */
 function directoryArgs(search: string): DirectoryQuery {
   const params = new URLSearchParams(search);
-  const words = searchWords(params.get('q') ?? '');
+  // The words as the service reads them (their stems and synonyms; every bench word is known to
+  // the vocabulary, so no correction applies).
+  const typed = searchWords(params.get('q') ?? '');
+  const words = typed.length > 0 ? meaningfulWords(typed) : [];
   const point = params.get('near')?.split(',').map(Number);
   const nearArg = point
     ? {
@@ -437,7 +443,7 @@ function directoryArgs(search: string): DirectoryQuery {
     : undefined;
   return {
     role: 'seller',
-    words,
+    terms: words.map((word) => termQuery(expandWord(word))),
     text: words.join(' '),
     category: (params.get('category') as Sector | null) ?? undefined,
     near: nearArg,

@@ -78,7 +78,9 @@ export function createClient(baseUrl: string) {
     },
 
     /** The directory with the request's words as typed, as a visitor: `GET /users?q=`. */
-    async search(q: string): Promise<{ status: number; ids: string[]; ms: number }> {
+    async search(
+      q: string,
+    ): Promise<{ status: number; ids: string[]; complete: number; ms: number }> {
       const started = performance.now();
       const response = await fetch(`${api}/users?${new URLSearchParams({ q })}`, {
         headers: headers(),
@@ -88,6 +90,8 @@ export function createClient(baseUrl: string) {
       return {
         status: response.status,
         ids: body?.items.map((item) => item.id) ?? [],
+        // Items that matched every word; the rest are labelled partial matches.
+        complete: body?.items.filter((item) => item.match?.complete !== false).length ?? 0,
         ms: performance.now() - started,
       };
     },

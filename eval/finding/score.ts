@@ -75,7 +75,7 @@ function base(
 export function scoreSearch(
   request: EvalRequest,
   roster: Roster,
-  answer: { status: number; ids: string[]; ms: number },
+  answer: { status: number; ids: string[]; complete: number; ms: number },
 ): Outcome {
   const expected = Array.isArray(request.expect) ? request.expect : [];
   const outcome: Outcome = {
@@ -83,9 +83,10 @@ export function scoreSearch(
     status: answer.status,
     ms: answer.ms,
   };
-  // The directory has no words to say "nobody fits" with: an empty page is how it says it.
+  // The directory says "nobody fits" with an empty page, or a page of profiles each labelled
+  // as a partial match (not every word matched).
   if (outcome.kind !== 'answerable')
-    outcome.passed = answer.status === 200 && answer.ids.length === 0;
+    outcome.passed = answer.status === 200 && answer.complete === 0;
   return outcome;
 }
 

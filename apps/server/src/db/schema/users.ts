@@ -12,6 +12,16 @@ import {
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/**
+ * Lower case without the accents of the Latin alphabets the directory serves, in SQL: immutable,
+ * so generated columns may use it (unaccent() is not), and equal to search-terms.ts fold().
+ */
+const ACCENTED = 'áàâãäåāéèêëēíìîïīóòôõöøōúùûüūçñýÿ';
+const PLAIN = 'aaaaaaaeeeeeiiiiiooooooouuuuucnyy';
+export function fold(expression: string): string {
+  return `translate(lower(${expression}), '${ACCENTED}', '${PLAIN}')`;
+}
+
 export const users = pgTable(
   'users',
   {
@@ -41,19 +51,28 @@ export const users = pgTable(
     // their history with the author shown as a deleted user.
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     // Weighted so a name match outranks a description match; 'simple' keeps place and brand
-    // names unstemmed, which suits a multilingual directory.
+    // names unstemmed, which suits a multilingual directory. Words are folded as the search folds
+    // them (search-terms.ts), so "São" and "Sao" are one word.
     search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', coalesce(first_name, '') || ' ' || coalesce(last_name, '')), 'A') || setweight(to_tsvector('simple', coalesce(category, '') || ' ' || coalesce(address, '')), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')`,
+      sql.raw(
+        `setweight(to_tsvector('simple', ${fold("coalesce(first_name, '') || ' ' || coalesce(last_name, '')")}), 'A') || setweight(to_tsvector('simple', ${fold("coalesce(category, '') || ' ' || coalesce(address, '')")}), 'B') || setweight(to_tsvector('simple', ${fold("coalesce(description, '')")}), 'C')`,
+      ),
     ),
     // The same words of name, sector and place alone: the first relevance tier. A column of its
     // own gives the planner true statistics for it (weights inside one vector are invisible to
     // them), so a word found only in descriptions is known to be rare here.
     searchNames: tsvector('search_names').generatedAlwaysAs(
-      sql`to_tsvector('simple', coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(category, '') || ' ' || coalesce(address, ''))`,
+      sql.raw(
+        `to_tsvector('simple', ${fold("coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(category, '') || ' ' || coalesce(address, '')")})`,
+      ),
     ),
     // Short text for fuzzy matching (trigrams), so a typo in a name, sector or place still finds it.
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(first_name || ' ' || last_name || ' ' || coalesce(category, '') || ' ' || coalesce(address, ''))`,
+      sql.raw(
+        fold(
+          "first_name || ' ' || last_name || ' ' || coalesce(category, '') || ' ' || coalesce(address, '')",
+        ),
+      ),
     ),
   },
   (table) => [
@@ -95,3 +114,12 @@ export const userColumns = (() => {
   } = getTableColumns(users);
   return columns;
 })();
+
+/**
+ * Every word the directory's profiles use, folded: the vocabulary a misspelt search word is
+ * corrected against, read by the directory service. Filled by triggers on users (migration 0014); a word stays
+ * when its last user goes, which only costs a lookup that finds nobody.
+ */
+export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (table) => [
+  index('search_terms_trgm_idx').using('gin', sql`${table.term} gin_trgm_ops`),
+]);

@@ -1,14 +1,19 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { selectRows, type Database } from '../../db/client.js';
 import { userColumns, users, type User, type UserRow } from '../../db/schema/index.js';
 
 export interface DirectoryQuery {
   role: UserRow['role'];
-  /** Prefix tsquery built from the words of the search, or undefined for no text filter. */
-  words?: string[];
+  /**
+   * One to_tsquery('simple') expression per searched word, matching any of its forms (stem,
+   * synonyms, corrections: search-terms.ts); none for no text filter.
+   */
+  terms?: string[];
+  /** The searched words as typed, for the trigram tier (a typo in a name or place). */
   text?: string;
   category?: NonNullable<UserRow['category']>;
-  near?: { lat: number; lng: number; radiusKm: number };
+  /** A point, and a radius unless every distance is wanted (sort=distance without one). */
+  near?: { lat: number; lng: number; radiusKm?: number };
   sort: 'relevance' | 'distance' | 'newest';
   limit: number;
   after?: { value: number | string; id: string };
@@ -18,7 +23,12 @@ export interface DirectoryRow {
   user: User;
   distanceKm: number | null;
   sortValue: number | string;
+  /** Relevance order only: 1 all words in name, sector or place; 2 all words; 3 some; 4 typo. */
+  tier?: number;
 }
+
+/** Matches counted before the count says "more than". */
+export const COUNT_CAP = 1_000;
 
 /** Extra nearest rows read per distance page, so sellers at one point keep a stable order. */
 const TIE_SLACK = 20;
@@ -50,8 +60,8 @@ export function createDirectorySearch(
      * for the radius, and nearest-first order straight from the index for sort=distance.
      */
     async findDirectoryPage(query: DirectoryQuery): Promise<DirectoryRow[]> {
-      const words = query.words ?? [];
-      const prefixes = sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`;
+      const terms = query.terms ?? [];
+      const allTerms = sql`to_tsquery('simple', ${terms.join(' & ')})`;
       const point = sql`ll_to_earth(${users.lat}, ${users.lng})`;
       const centre = query.near
         ? sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`
@@ -62,7 +72,7 @@ export function createDirectorySearch(
 
       const base = [eq(users.role, query.role), isNull(users.deletedAt)];
       if (query.category) base.push(eq(users.category, query.category));
-      if (query.near && centre) {
+      if (query.near?.radiusKm !== undefined && centre) {
         const metres = query.near.radiusKm * 1000;
         base.push(
           sql`earth_box(${centre}, ${metres}::float8) @> ${point}`,
@@ -131,42 +141,74 @@ export function createDirectorySearch(
         return [...recent, ...older];
       };
 
-      if (query.sort === 'relevance' && words.length > 0) {
-        const inNames = sql`${users.searchNames} @@ ${prefixes}`;
-        const anywhere = sql`${users.search} @@ ${prefixes}`;
-        const typo = sql`${query.text ?? words.join(' ')} <% ${users.searchText}`;
+      if (query.sort === 'relevance' && terms.length > 0) {
+        const all = sql`to_tsquery('simple', ${terms.join(' & ')})`;
+        const any = sql`to_tsquery('simple', ${terms.join(' | ')})`;
+        const inNames = sql`${users.searchNames} @@ ${all}`;
+        const everyWord = sql`${users.search} @@ ${all}`;
+        const someWord = sql`${users.search} @@ ${any}`;
+        const typo = sql`${query.text ?? ''} <% ${users.searchText}`;
+        // How many of the words a partial match has: the order within tier 3.
+        const matched = sql.join(
+          terms.map((term) => sql`(${users.search} @@ to_tsquery('simple', ${term}))::int`),
+          sql` + `,
+        );
         const tiers: SQL[][] = [
           [inNames],
-          [anywhere, sql`not (${inNames})`],
-          [typo, sql`not (${anywhere})`],
+          [everyWord, sql`not (${inNames})`],
+          // Some words but not all: only when there are several words.
+          terms.length > 1 ? [someWord, sql`not (${everyWord})`] : [sql`false`],
+          [typo, sql`not (${someWord})`],
         ];
-        // A relevance cursor is "<tier>|<created_at>".
+        // A relevance cursor is "<tier>|<created_at>", or "3|<words matched>|<created_at>".
         const cursor =
-          typeof query.after?.value === 'string' ? /^([123])\|(.+)$/.exec(query.after.value) : null;
+          typeof query.after?.value === 'string'
+            ? /^([1234])\|(?:(\d+)\|)?(.+)$/.exec(query.after.value)
+            : null;
         const fromTier = cursor ? Number(cursor[1]) : 1;
         const found: DirectoryRow[] = [];
         for (let tier = fromTier; tier <= tiers.length && found.length < query.limit; tier += 1) {
-          const after =
-            cursor && tier === fromTier && query.after
-              ? sql`(${users.createdAt}, ${users.id}) < (${cursor[2]}::timestamptz, ${query.after.id}::uuid)`
+          const resume = cursor && tier === fromTier && query.after ? cursor : undefined;
+          const wanted = query.limit - found.length;
+          if (tier === 3) {
+            if (terms.length < 2) continue;
+            // Most words first, then newest. The set is what the words' index gives for any of
+            // them, and it is only read once every complete match has been listed.
+            const after = resume
+              ? sql`(${matched}, ${users.createdAt}, ${users.id}) < (${Number(resume[2] ?? 0)}::int, ${resume[3]}::timestamptz, ${query.after!.id}::uuid)`
               : undefined;
-          const rows = await newestMatches(
-            [...base, ...tiers[tier - 1]!],
-            query.limit - found.length,
-            after,
+            const rows = await select(
+              [...base, ...tiers[2]!, ...(after ? [after] : [])],
+              [sql`${matched} desc`, desc(users.createdAt), desc(users.id)],
+              wanted,
+              sql<string>`(${matched})::text || '|' || ${createdAt}`,
+            );
+            found.push(
+              ...toRows(rows, (row) => `3|${String(row.sortValue)}`).map((row) => ({
+                ...row,
+                tier: 3,
+              })),
+            );
+            continue;
+          }
+          const after = resume
+            ? sql`(${users.createdAt}, ${users.id}) < (${resume[3]}::timestamptz, ${query.after!.id}::uuid)`
+            : undefined;
+          const rows = await newestMatches([...base, ...tiers[tier - 1]!], wanted, after);
+          found.push(
+            ...toRows(rows, (row) => `${tier}|${iso(row.sortValue)}`).map((row) => ({
+              ...row,
+              tier,
+            })),
           );
-          found.push(...toRows(rows, (row) => `${tier}|${iso(row.sortValue)}`));
         }
         return found;
       }
 
       const conditions = [...base];
-      if (words.length > 0) {
+      if (terms.length > 0) {
         conditions.push(
-          or(
-            sql`${users.search} @@ ${prefixes}`,
-            sql`${query.text ?? words.join(' ')} <% ${users.searchText}`,
-          )!,
+          or(sql`${users.search} @@ ${allTerms}`, sql`${query.text ?? ''} <% ${users.searchText}`)!,
         );
       }
       if (query.sort === 'distance' && centre) {
@@ -195,7 +237,7 @@ export function createDirectorySearch(
         ? sql`(${users.createdAt}, ${users.id}) < (${query.after.value}::timestamptz, ${query.after.id}::uuid)`
         : undefined;
       const rows =
-        words.length > 0
+        terms.length > 0
           ? await newestMatches(conditions, query.limit, after)
           : await select(
               after ? [...conditions, after] : conditions,
@@ -204,6 +246,50 @@ export function createDirectorySearch(
               createdAt,
             );
       return toRows(rows, (row) => iso(row.sortValue));
+    },
+
+    /**
+     * How many profiles a search finds, up to COUNT_CAP: those with every word, or, when there
+     * are none, those with some (what the page then shows as partial matches).
+     */
+    async countMatches(query: DirectoryQuery): Promise<{ count: number; capped: boolean }> {
+      const terms = query.terms ?? [];
+      const base = [eq(users.role, query.role), isNull(users.deletedAt)];
+      if (query.category) base.push(eq(users.category, query.category));
+      if (query.near?.radiusKm !== undefined) {
+        const point = sql`ll_to_earth(${users.lat}, ${users.lng})`;
+        const centre = sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`;
+        const metres = query.near.radiusKm * 1000;
+        base.push(
+          sql`earth_box(${centre}, ${metres}::float8) @> ${point}`,
+          sql`earth_distance(${point}, ${centre}) <= ${metres}::float8`,
+        );
+      }
+      const count = async (conditions: SQL[]) => {
+        const inner = db
+          .select({ one: sql`1` })
+          .from(users)
+          .where(and(...conditions))
+          .limit(COUNT_CAP + 1);
+        const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(inner.as('m'));
+        return Number(row?.count ?? 0);
+      };
+      const matches = [sql`${users.search} @@ to_tsquery('simple', ${terms.join(' & ')})`];
+      if (query.text) matches.push(sql`${query.text} <% ${users.searchText}`);
+      let found = await count(terms.length > 0 ? [...base, or(...matches)!] : base);
+      if (found === 0 && terms.length > 1) {
+        found = await count([
+          ...base,
+          sql`${users.search} @@ to_tsquery('simple', ${terms.join(' | ')})`,
+        ]);
+      }
+      return { count: Math.min(found, COUNT_CAP), capped: found > COUNT_CAP };
+    },
+
+    /** Every word the profiles use, folded (search_terms): what misspelt words are corrected to. */
+    async findVocabulary(): Promise<string[]> {
+      const rows = await selectRows<{ term: string }>(db, sql`select term from search_terms`);
+      return rows.map((row) => row.term);
     },
   };
 }

@@ -4,30 +4,49 @@ import type {
   FindUsersQuery,
   PublicProfile,
   Role,
+  UnderstoodPlace,
   UsersPage,
 } from '@maya/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/actor.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import type { DirectoryRepository } from './directory.repository.js';
+import type { DirectoryQuery, DirectoryRepository, DirectoryRow } from './directory.repository.js';
 import { toChatPartner, toPublicProfile } from './directory.policy.js';
+import { explainMatch } from './search-match.js';
+import {
+  expandWord,
+  meaningfulWords,
+  placePrepositions,
+  searchWords,
+  termQuery,
+  tradeWords,
+  Vocabulary,
+  type SearchTerm,
+} from './search-terms.js';
+
+export { searchWords };
 
 export const FEATURED_SELLERS = 8;
 export const DEFAULT_RADIUS_KM = 50;
+const VOCABULARY_TTL_MS = 60_000;
 
-/**
- * Letters and digits only: what reaches to_tsquery can never be operator syntax, whatever the
- * visitor typed. At most eight words.
- */
-export function searchWords(text: string): string[] {
-  return (
-    text
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  )
-    .filter((word) => word.length <= 40)
-    .slice(0, 8);
+/** Searched around a place read from the words: a city's reach, a town's. */
+export function placeRadiusKm(population: number): number {
+  return population >= 500_000 ? 30 : 15;
+}
+
+/** A place named in the search words, as the places module finds it. */
+export interface PlaceFinder {
+  findIn(
+    words: string[],
+    options?: { commonWords?: Set<string> },
+  ):
+    | {
+        place: { name: string; country: string; lat: number; lng: number; population: number };
+        start: number;
+        end: number;
+      }
+    | undefined;
 }
 
 function decodeDirectoryCursor(cursor: string, sort: string) {
@@ -40,10 +59,11 @@ function decodeDirectoryCursor(cursor: string, sort: string) {
       sort === 'newest'
         ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
         : sort === 'relevance'
-          ? // "<tier>|<created_at>": the tier of the text match, then the time within it.
+          ? // "<tier>|<created_at>" or "3|<words matched>|<created_at>": the tier of the text
+            // match, then the time within it.
             typeof value === 'string' &&
-            /^[123]\|/.test(value) &&
-            !Number.isNaN(Date.parse(value.slice(2)))
+            /^[1234]\|(\d+\|)?[^|]+$/.test(value) &&
+            !Number.isNaN(Date.parse(value.split('|').at(-1)!))
           : typeof value === 'number' && Number.isFinite(value);
     if (!valid) return undefined;
     return { value: value as number | string, id };
@@ -51,7 +71,36 @@ function decodeDirectoryCursor(cursor: string, sort: string) {
 }
 
 /** The directory: public profiles and the search over them, as a visitor or a member sees them. */
-export function createDirectoryService(repository: DirectoryRepository) {
+export function createDirectoryService(
+  repository: DirectoryRepository,
+  { places }: { places?: PlaceFinder } = {},
+) {
+  // The profiles' vocabulary, re-read in the background once it is a minute old: a new word
+  // is corrected to within a minute of the profile that brought it.
+  let vocabulary: { at: number; words: Vocabulary } | undefined;
+  let reading: Promise<Vocabulary> | undefined;
+  async function currentVocabulary(): Promise<Vocabulary> {
+    const read = () =>
+      (reading ??= repository
+        .findVocabulary()
+        .then((terms) => {
+          const words = new Vocabulary(terms);
+          vocabulary = { at: Date.now(), words };
+          return words;
+        })
+        .finally(() => (reading = undefined)));
+    if (!vocabulary) return read();
+    if (Date.now() - vocabulary.at > VOCABULARY_TTL_MS) read().catch(() => undefined);
+    return vocabulary.words;
+  }
+
+  /** The searched words with their stems, synonyms and, for unknown words, corrections. */
+  async function understand(words: string[]): Promise<SearchTerm[]> {
+    if (words.length === 0) return [];
+    const known = await currentVocabulary();
+    return words.map((word) => expandWord(word, known.corrections(word)));
+  }
+
   let placesCache:
     | { at: number; places: Awaited<ReturnType<DirectoryRepository['findSellerPlaces']>> }
     | undefined;
@@ -77,31 +126,85 @@ export function createDirectoryService(repository: DirectoryRepository) {
             : 'Please sign in as a business to browse clients.',
         );
       }
-      const words = searchWords(query.q ?? '');
+      const typed = searchWords(query.q ?? '');
+      // A place named in the words becomes a point and a radius, unless a point was given.
+      let place: UnderstoodPlace | null = null;
+      let words = typed;
+      const named = query.near ? undefined : places?.findIn(typed, { commonWords: tradeWords });
+      if (named) {
+        const before = named.start > 0 && placePrepositions.has(typed[named.start - 1]!) ? 1 : 0;
+        words = [...typed.slice(0, named.start - before), ...typed.slice(named.end)];
+        place = {
+          name: named.place.name,
+          country: named.place.country,
+          lat: named.place.lat,
+          lng: named.place.lng,
+          radiusKm: query.radiusKm ?? placeRadiusKm(named.place.population),
+        };
+      }
+      const terms = await understand(words.length > 0 ? meaningfulWords(words) : []);
+      const sort =
+        query.sort ??
+        (terms.length > 0 ? 'relevance' : query.near || place ? 'distance' : 'newest');
       const near = query.near
-        ? { ...query.near, radiusKm: query.radiusKm ?? DEFAULT_RADIUS_KM }
-        : undefined;
-      const sort = query.sort ?? (words.length > 0 ? 'relevance' : near ? 'distance' : 'newest');
+        ? {
+            ...query.near,
+            // Nearest first with no radius given means every distance, not the nearest 50 km.
+            radiusKm: query.radiusKm ?? (sort === 'distance' ? undefined : DEFAULT_RADIUS_KM),
+          }
+        : place
+          ? { lat: place.lat, lng: place.lng, radiusKm: place.radiusKm }
+          : undefined;
       if (sort === 'distance' && !near) {
         throw new AppError('VALIDATION_FAILED', 'Sorting by distance needs a point.', {
           near: 'Required for sort=distance',
         });
       }
       const after = query.cursor ? decodeDirectoryCursor(query.cursor, sort) : undefined;
-      const rows = await repository.findDirectoryPage({
+      const search: DirectoryQuery = {
         role,
-        words,
-        text: words.join(' '),
+        terms: terms.map(termQuery),
+        text: terms.map((term) => term.word).join(' '),
         category: query.category,
         near,
-        sort: sort === 'relevance' && words.length === 0 ? 'newest' : sort,
+        sort: sort === 'relevance' && terms.length === 0 ? 'newest' : sort,
         limit: query.limit + 1,
         after,
-      });
+      };
+      let rows: DirectoryRow[] = await repository.findDirectoryPage(search);
+      // Nobody with these words at the place: the same words anywhere, nearest first, shown as
+      // partial matches rather than an empty page.
+      let outsidePlace = false;
+      if (rows.length === 0 && place && terms.length > 0 && !query.cursor) {
+        rows = await repository.findDirectoryPage({
+          ...search,
+          near: { lat: place.lat, lng: place.lng },
+          sort: 'distance',
+        });
+        outsidePlace = true;
+      }
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
+      const text = terms.length > 0 || place !== null;
+      const explained = page.map((row) => ({
+        row,
+        match: text
+          ? explainMatch(row.user, terms, {
+              tier: row.tier,
+              place: place && !outsidePlace ? place.name : undefined,
+            })
+          : undefined,
+      }));
+      // Within a tier the index gives the newest first; on the page, the better match first.
+      // The page holds the same rows either way, so paging neither repeats nor skips.
+      if (search.sort === 'relevance') {
+        explained.sort(
+          (a, b) =>
+            (a.row.tier ?? 0) - (b.row.tier ?? 0) || (b.match?.score ?? 0) - (a.match?.score ?? 0),
+        );
+      }
       return {
-        items: page.map((row) => ({
+        items: explained.map(({ row, match }) => ({
           ...toPublicProfile(row.user),
           distanceKm:
             row.distanceKm === null
@@ -109,11 +212,24 @@ export function createDirectoryService(repository: DirectoryRepository) {
               : row.user.role === 'buyer'
                 ? Math.round(row.distanceKm)
                 : Math.round(row.distanceKm * 10) / 10,
+          ...(match && {
+            match: { complete: match.complete, words: match.words, fields: match.fields },
+          }),
         })),
         nextCursor:
-          rows.length > query.limit && last
+          rows.length > query.limit && last && !outsidePlace
             ? encodeCursor([sort, last.sortValue, last.user.id])
             : null,
+        ...(!query.cursor &&
+          (terms.length > 0 || near) && {
+            total: outsidePlace
+              ? { count: 0, capped: false }
+              : await repository.countMatches(search),
+          }),
+        ...(!query.cursor &&
+          text && {
+            understood: { words: terms.map((term) => term.word), place },
+          }),
       };
     },
 

@@ -162,10 +162,16 @@ describe('directory search', () => {
   });
 
   it('combines text, sector and distance', async () => {
+    // "salon" names the beauty sector as a whole: a beauty studio is a salon too.
     expect(
       await names(`q=salon&category=beauty&near=${lisbon.lat},${lisbon.lng}&radiusKm=400`),
-    ).toEqual(['Velvet Salon']);
-    expect(await names(`q=salon&near=${lisbon.lat},${lisbon.lng}&radiusKm=20`)).toEqual([]);
+    ).toEqual(['Velvet Salon', 'Glow Studio']);
+    expect(await names(`q=salon&near=${lisbon.lat},${lisbon.lng}&radiusKm=20`)).toEqual([
+      'Glow Studio',
+    ]);
+    expect(
+      await names(`q=kitchen&category=beauty&near=${lisbon.lat},${lisbon.lng}&radiusKm=400`),
+    ).toEqual([]);
   });
 
   it.each(['newest', 'distance', 'relevance'])(
@@ -192,8 +198,11 @@ describe('directory search', () => {
           });
         }
       } while (cursor);
-      // Everyone listed before paging began appears once, in order; a newcomer at most once.
-      expect(seen.filter((name) => all.includes(name))).toEqual(all);
+      // Everyone listed before paging began appears once, in order (relevance orders the rows of
+      // one page by match quality, so only the set is the same); a newcomer at most once.
+      const before = seen.filter((name) => all.includes(name));
+      if (sort === 'relevance') expect([...before].sort()).toEqual([...all].sort());
+      else expect(before).toEqual(all);
       expect(new Set(seen).size).toBe(seen.length);
     },
   );

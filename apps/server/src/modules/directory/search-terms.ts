@@ -1,0 +1,315 @@
+import type { Sector } from '@maya/contracts';
+import { synonymGroups, type SynonymGroup } from './synonyms.js';
+
+/**
+ * How the directory reads a search: words folded as the index folds them, filler words dropped,
+ * each remaining word widened to its stem, its synonyms in three languages and, when the
+ * directory's own vocabulary does not know it, the known words one or two edits away.
+ */
+
+/** Lower case without accents: "São" and "Sao" are one word, as in the index (users.ts). */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replaceAll(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * Letters and digits only: what reaches to_tsquery can never be operator syntax, whatever the
+ * visitor typed. At most eight words.
+ */
+export function searchWords(text: string): string[] {
+  return (fold(text).match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((word) => word.length <= 40)
+    .slice(0, 8);
+}
+
+/** Words that say how, not what: dropped from a search unless nothing else is left. */
+const fillerWords = new Set(
+  // English
+  (
+    'a an the and or of for to in on at by with from into near nearby around close me my mine i im ' +
+    'we our us you your is are am be been can could would should will need needs needed want wants ' +
+    'wanted looking look find finding search searching show get some someone somebody something ' +
+    'anyone any who which what where that this these those please help recommend good best great ' +
+    'nice top local here there one ones do does have has it its like also too very really just ' +
+    'hi hello hey thanks thank '.concat(
+      // Portuguese
+      'um uma uns umas o os as do da dos das de e ou para pra por com em no na nos nas num numa ' +
+        'ao aos pelo pela pelos pelas me meu minha meus minhas eu nos voces voce tu te se que qual ' +
+        'quais onde quem preciso precisamos preciso quero queremos procuro procuramos procurar ' +
+        'encontrar alguem algum alguma alguns algumas bom boa bons boas melhor melhores perto ' +
+        'proximo proxima aqui ai la favor ola obrigado obrigada ',
+      // Spanish
+      'el la los las un una unos unas del al y o para por con en mi mis yo necesito quiero busco ' +
+        'buscando alguien algun alguna bueno buena mejor cerca aqui gracias hola',
+    )
+  ).split(/\s+/),
+);
+
+/** Words that put a place after them ("in Lisbon", "perto de Cascais"). */
+export const placePrepositions = new Set([
+  'in',
+  'near',
+  'at',
+  'around',
+  'nearby',
+  'em',
+  'no',
+  'na',
+  'perto',
+  'junto',
+  'en',
+  'cerca',
+]);
+
+export function isFillerWord(word: string): boolean {
+  return fillerWords.has(word);
+}
+
+const englishSuffixes = [
+  'izations',
+  'ization',
+  'ations',
+  'ation',
+  'ments',
+  'ment',
+  'ings',
+  'ing',
+  'ers',
+  'er',
+  'ies',
+  'ied',
+  'ed',
+  'es',
+  's',
+  'y',
+];
+const iberianSuffixes = [
+  'coes',
+  'cao',
+  'cion',
+  'ciones',
+  'oes',
+  'aes',
+  'eiras',
+  'eiros',
+  'eira',
+  'eiro',
+  'ores',
+  'oras',
+  'ora',
+  'or',
+  'ias',
+  'ia',
+  'as',
+  'os',
+  'a',
+  'o',
+  'e',
+];
+const suffixes = [...new Set([...englishSuffixes, ...iberianSuffixes])].sort(
+  (a, b) => b.length - a.length,
+);
+
+/** Shortest stem kept: shorter ones would find unrelated words by prefix. */
+const MIN_STEM = 4;
+
+/**
+ * A light stem for English, Portuguese and Spanish, searched as a prefix: "plumbers" → "plumb"
+ * finds plumber and plumbing, "cabeleireiras" → "cabelei" finds cabeleireiro. Only the longest
+ * ending that leaves four letters is removed; words under five letters are kept whole.
+ */
+export function stem(word: string): string {
+  if (word.length < MIN_STEM + 1 || /\d/.test(word)) return word;
+  for (const suffix of suffixes) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= MIN_STEM) {
+      return word.slice(0, -suffix.length);
+    }
+  }
+  return word;
+}
+
+/** Typo tolerance as Meilisearch and Typesense do it: 1 edit from 5 letters, 2 from 9. */
+export function allowedEdits(word: string): number {
+  if (word.length >= 9) return 2;
+  if (word.length >= 5) return 1;
+  return 0;
+}
+
+/** Optimal string alignment distance, stopping once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous2: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, previous2[j - 2]! + 1);
+      }
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+const groupsByWord = new Map<string, SynonymGroup[]>();
+for (const group of synonymGroups) {
+  for (const word of group.words) {
+    const key = fold(word);
+    groupsByWord.set(key, [...(groupsByWord.get(key) ?? []), group]);
+  }
+}
+const synonymVocabulary = [...groupsByWord.keys()];
+
+/** Trade words: a town that shares a name with one ("Salon", "Spa") is no place without "in". */
+export const tradeWords = new Set(synonymVocabulary);
+
+/** The synonym groups of a word, directly or through its stem ("canalizadores" → plumber). */
+function groupsOf(word: string): SynonymGroup[] {
+  const direct = groupsByWord.get(word);
+  if (direct) return direct;
+  const root = stem(word);
+  if (root === word) return [];
+  const found = new Set<SynonymGroup>();
+  for (const [known, groups] of groupsByWord) {
+    if (known.length >= MIN_STEM && stem(known) === root) groups.forEach((g) => found.add(g));
+  }
+  return [...found];
+}
+
+/** A synonym-table word within the allowed edits of a misspelt word ("canalizdor"). */
+function correctAgainstSynonyms(word: string): string[] {
+  const limit = allowedEdits(word);
+  if (limit === 0) return [];
+  return synonymVocabulary.filter((known) => editDistance(word, known, limit) <= limit);
+}
+
+/** One word of a search and everything it may match in the index. */
+export interface SearchTerm {
+  /** The word as searched (folded). */
+  word: string;
+  /**
+   * Index words it may match: exactly, or as a prefix when marked so; `own` for the word's own
+   * forms and corrections, as against its synonyms.
+   */
+  alternatives: { token: string; prefix: boolean; own: boolean }[];
+  /** The sector the word names, when it is a trade word. */
+  sector?: Sector;
+}
+
+/** Every form of one index word: itself and, when long enough, its stem as a prefix. */
+function formsOf(word: string): { token: string; prefix: boolean }[] {
+  if (word.length < MIN_STEM) return [{ token: word, prefix: false }];
+  return [{ token: stem(word), prefix: true }];
+}
+
+/**
+ * A searched word widened to its stem and synonyms. `corrections` are index words within the
+ * allowed edits of it, found by the repository when the index does not know the word itself.
+ */
+export function expandWord(word: string, corrections: string[] = []): SearchTerm {
+  const spellings = [word, ...corrections];
+  const groups = new Set<SynonymGroup>();
+  for (const spelling of spellings) groupsOf(spelling).forEach((group) => groups.add(group));
+  if (groups.size === 0) {
+    for (const known of correctAgainstSynonyms(word)) {
+      groupsOf(known).forEach((group) => groups.add(group));
+    }
+  }
+  const alternatives = new Map<string, { token: string; prefix: boolean; own: boolean }>();
+  const add = (text: string, own = false) => {
+    for (const form of formsOf(text)) {
+      const key = `${form.token}:${form.prefix}`;
+      if (!alternatives.has(key)) alternatives.set(key, { ...form, own });
+    }
+  };
+  spellings.forEach((spelling) => add(spelling, true));
+  const sectors = new Set<Sector>();
+  for (const group of groups) {
+    group.words.forEach((synonym) =>
+      fold(synonym)
+        .match(/[\p{L}\p{N}]+/gu)
+        ?.forEach((token) => add(token)),
+    );
+    // A word naming the whole sector finds every seller of it, through the sector's own name.
+    if (group.generic) group.sector.split('-').forEach((token) => add(token));
+    sectors.add(group.sector);
+  }
+  return {
+    word,
+    alternatives: [...alternatives.values()],
+    ...(sectors.size === 1 && { sector: [...sectors][0] }),
+  };
+}
+
+/** One term as a to_tsquery('simple') expression: any of its alternatives. */
+export function termQuery(term: SearchTerm): string {
+  return `(${term.alternatives
+    .map((alternative) => (alternative.prefix ? `${alternative.token}:*` : alternative.token))
+    .join(' | ')})`;
+}
+
+/** The words of a search that carry meaning: filler dropped, unless that leaves nothing. */
+export function meaningfulWords(words: string[]): string[] {
+  const kept = words.filter((word) => !fillerWords.has(word));
+  return kept.length > 0 ? kept : words;
+}
+
+/**
+ * The words profiles use, for correcting misspelt search words as Meilisearch does on its word
+ * dictionary: a word the vocabulary knows (whole, or by its stem as the start of a word) is kept
+ * as it is; otherwise the known words within the allowed edits stand in for it.
+ */
+export class Vocabulary {
+  private readonly sorted: string[];
+  private readonly byLength = new Map<number, string[]>();
+
+  constructor(terms: Iterable<string>) {
+    this.sorted = [...new Set(terms)].sort();
+    for (const term of this.sorted) {
+      const bucket = this.byLength.get(term.length);
+      if (bucket) bucket.push(term);
+      else this.byLength.set(term.length, [term]);
+    }
+  }
+
+  get size(): number {
+    return this.sorted.length;
+  }
+
+  /** Some known word starts with `prefix`. */
+  hasPrefix(prefix: string): boolean {
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.sorted[middle]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    return this.sorted[low]?.startsWith(prefix) ?? false;
+  }
+
+  /** Known words within the allowed edits of an unknown word, nearest first (at most five). */
+  corrections(word: string): string[] {
+    const limit = allowedEdits(word);
+    if (limit === 0 || this.hasPrefix(stem(word))) return [];
+    const found: [string, number][] = [];
+    for (let length = word.length - limit; length <= word.length + limit; length += 1) {
+      for (const term of this.byLength.get(length) ?? []) {
+        const distance = editDistance(word, term, limit);
+        if (distance <= limit) found.push([term, distance]);
+      }
+    }
+    return found
+      .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 5)
+      .map(([term]) => term);
+  }
+}

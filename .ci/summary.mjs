@@ -95,6 +95,19 @@ for (const run of runs) {
   lines.push(
     `${run.label}: ${ok} passed, ${runFailed} failed, ${skipped.length} skipped${run.code !== 0 ? ` (exit code ${run.code})` : ''}`,
   );
+  // Name what failed, so a run read only from its last lines still says where to look.
+  for (const test of run.tests.filter((test) => test.status === 'failed')) {
+    lines.push(`  failed: ${test.key}`);
+  }
+  for (const suite of (run.report.testResults ?? []).filter(
+    (suite) =>
+      suite.status === 'failed' &&
+      (suite.assertionResults ?? []).every((test) => test.status !== 'failed'),
+  )) {
+    lines.push(
+      `  failed to run: ${relative(process.cwd(), suite.name ?? '')}: ${String(suite.message ?? '').split('\n')[0]}`,
+    );
+  }
   for (const test of skipped) {
     const coveredElsewhere = passedAnywhere.has(test.key);
     if (strict && !coveredElsewhere) failed += 1;

@@ -67,6 +67,31 @@ describe('dashboard directory', () => {
   });
 });
 
+describe('search results', () => {
+  it('says how many match and labels partial matches with the words they have', async () => {
+    stubApi(buyer, {
+      '/api/v1/users?': {
+        items: [
+          {
+            ...sellerProfile,
+            match: { complete: false, words: ['plumber'], fields: ['description'] },
+          },
+        ],
+        nextCursor: null,
+        total: { count: 1, capped: false },
+        understood: { words: ['plumber', 'madrid'], place: null },
+      },
+    });
+    renderApp('/sellers');
+    expect(await screen.findByText('1 result')).toBeTruthy();
+    expect(
+      screen.getByText('Nothing matches every word. These are the closest matches.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Partial match')).toBeTruthy();
+    expect(screen.getByText('Matches plumber')).toBeTruthy();
+  });
+});
+
 describe('directory cards', () => {
   it('previews descriptions at 25 characters with an ellipsis', () => {
     expect(preview('Kitchen and bathroom renovations with a fixed quote')).toBe(

@@ -54,6 +54,7 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const pages = directory.data?.pages;
   const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
+  const first = pages?.[0];
   // The same array until the list changes, so the map refits only when there is more to show.
   const markers = useMemo(
     () =>
@@ -125,6 +126,22 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
           {t('directory.error')}
         </Alert>
       )}
+      {!directory.isPending && first?.total && items.length > 0 && (
+        <Typography color="text.secondary" sx={{ mb: 1.5 }} role="status">
+          {first.total.capped
+            ? t('directory.countCapped', { count: first.total.count })
+            : t('directory.count', { count: first.total.count })}
+          {first.understood?.place &&
+            ` ${t('directory.countNear', { place: first.understood.place.name })}`}
+        </Typography>
+      )}
+      {!directory.isPending &&
+        items.length > 0 &&
+        items.every((item) => item.match?.complete === false) && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('directory.partialNotice')}
+          </Alert>
+        )}
       {directory.isPending ? (
         <Box sx={grid} role="status" aria-label={t('errors.loading')}>
           {Array.from({ length: 8 }, (_, index) => (

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -50,6 +51,26 @@ export function UserCard({
           {preview(profile.description)}
         </Typography>
         <ProfileMeta profile={profile} />
+        {profile.match && profile.match.words.length > 0 && (
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}
+          >
+            {!profile.match.complete && (
+              <Chip
+                size="small"
+                variant="outlined"
+                color="warning"
+                label={t('directory.partial')}
+              />
+            )}
+            <Typography variant="body2" color="text.secondary">
+              {t('directory.matched', { words: profile.match.words.join(', ') })}
+            </Typography>
+          </Stack>
+        )}
       </CardContent>
       <CardActions>
         <Button variant="contained" startIcon={<ChatIcon />} onClick={onChat} disabled={opening}>

@@ -46,7 +46,7 @@ describe('the address search', () => {
       'LisburnNorthern Ireland, United Kingdom',
     ]);
     expect(screen.getByText('Place names: GeoNames (geonames.org), CC BY 3.0')).toBeTruthy();
-    expect(searchesOf(fetchMock)).toEqual([{ q: 'lisb', limit: '6', lang: 'en' }]);
+    expect(searchesOf(fetchMock)).toEqual([{ q: 'lisb', limit: '5', lang: 'en' }]);
 
     // The first suggestion is highlighted: the arrow moves to the second, Enter takes it.
     fireEvent.keyDown(box, { key: 'ArrowDown' });
@@ -65,7 +65,7 @@ describe('the address search', () => {
     fireEvent.change(box, { target: { value: 'qw' } });
     fireEvent.change(box, { target: { value: 'qwe' } });
     expect(await screen.findByText('No town or city of that name')).toBeTruthy();
-    expect(searchesOf(fetchMock)).toEqual([{ q: 'qwe', limit: '6', lang: 'en' }]);
+    expect(searchesOf(fetchMock)).toEqual([{ q: 'qwe', limit: '5', lang: 'en' }]);
   });
 
   it('speaks Portuguese, and asks for country names in Portuguese', async () => {
@@ -76,7 +76,7 @@ describe('the address search', () => {
     fireEvent.change(box, { target: { value: 'lisb' } });
     expect(await screen.findByRole('listbox')).toBeTruthy();
     expect(screen.getByText('Nomes de lugares: GeoNames (geonames.org), CC BY 3.0')).toBeTruthy();
-    expect(searchesOf(fetchMock)).toEqual([{ q: 'lisb', limit: '6', lang: 'pt' }]);
+    expect(searchesOf(fetchMock)).toEqual([{ q: 'lisb', limit: '5', lang: 'pt' }]);
   });
 });
 

@@ -3,8 +3,8 @@ import type { PlacesAnswer } from '@maya/contracts';
 import { apiCall } from '../../../lib/api-client';
 import { placesKeys } from './places-keys';
 
-/** The gazetteer answers at most this many places per search. */
-export const SUGGESTIONS = 6;
+/** Places asked for per search: five fit the popup without scrolling, on a phone too. */
+export const SUGGESTIONS = 5;
 
 /** Towns and cities whose name starts with the text, labelled in the interface's language. */
 export const suggestPlaces = (

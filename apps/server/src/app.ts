@@ -178,8 +178,12 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   const places = createPlacesService();
   if (config.NODE_ENV !== 'test') {
     app.addHook('onListen', async () => {
+      const started = performance.now();
       places
         .warm()
+        .then(() =>
+          app.log.info({ ms: Math.round(performance.now() - started) }, 'the gazetteer is loaded'),
+        )
         .catch((error: unknown) => app.log.error({ err: error }, 'loading the gazetteer failed'));
     });
   }

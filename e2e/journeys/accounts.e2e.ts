@@ -63,7 +63,15 @@ journey(
         .setInputFiles(await pngFile('shopfront.png', '#ad1457', 200, 200));
       await page.getByText(/^Uploaded/).waitFor({ timeout: 10_000 });
 
-      // Clicking the map sets the coordinates.
+      // Finding the town by name sets the coordinates (the gazetteer's Lisbon)…
+      const town = page.getByRole('combobox', { name: 'Find your town or city' });
+      await town.pressSequentially('lisb', { delay: 40 });
+      await page.getByRole('option', { name: /^Lisbon\s*Portugal/ }).click();
+      expect(
+        (await page.getByLabel('Latitude').inputValue()) === '38.716670',
+        'choosing Lisbon in the town search did not set its latitude',
+      );
+      // …and so does clicking the map.
       await page.getByRole('region', { name: /^Map/ }).click({ position: { x: 200, y: 120 } });
       const latitude = await page.getByLabel('Latitude').inputValue();
       const longitude = await page.getByLabel('Longitude').inputValue();

@@ -44,6 +44,8 @@ import { createDirectoryService } from './modules/directory/directory.service.js
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createFoldersRepository } from './modules/legacy/folders.repository.js';
 import { legacyRoutes } from './modules/legacy/legacy.routes.js';
+import { placesRoutes } from './modules/places/places.routes.js';
+import { createPlacesService } from './modules/places/places.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
@@ -171,6 +173,20 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   // Built in dependency order: the directory, uploads and chats first; then the ways into an
   // account (sessions, known devices), the account, and sign-up and sign-in over it.
   const directory = createDirectoryService(createDirectoryRepository(app.db));
+  // The offline gazetteer: read in the background once the server listens (not in tests, which
+  // read it on first use), so the first address search finds it ready.
+  const places = createPlacesService();
+  if (config.NODE_ENV !== 'test') {
+    app.addHook('onListen', async () => {
+      const started = performance.now();
+      places
+        .warm()
+        .then(() =>
+          app.log.info({ ms: Math.round(performance.now() - started) }, 'the gazetteer is loaded'),
+        )
+        .catch((error: unknown) => app.log.error({ err: error }, 'loading the gazetteer failed'));
+    });
+  }
   const uploadsService = createUploadsService({
     repository: createUploadsRepository(app.db),
     storage: app.storage,
@@ -254,6 +270,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   await app.register(accountRoutes, { prefix: '/api/v1', account, uploads: uploadsService });
   await app.register(directoryRoutes, { prefix: '/api/v1', directory, uploads: uploadsService });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
+  await app.register(placesRoutes, { prefix: '/api/v1', places });
   await app.register(billingRoutes, {
     prefix: '/api/v1',
     config,

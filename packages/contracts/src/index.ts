@@ -8,5 +8,6 @@ export * from './directory.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './legacy.js';
+export * from './places.js';
 export * from './text.js';
 export * from './uploads.js';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from './field-errors';
 
@@ -16,8 +16,24 @@ export interface LatLngText {
   lng: string;
 }
 
-/** The SPEC's map default: 56, 56 at zoom 4 until a point is chosen. */
-export const DEFAULT_POINT = { lat: 56, lng: 56 };
+export interface MapView {
+  lat: number;
+  lng: number;
+  zoom: number;
+}
+
+/**
+ * Where the map opens until a point is chosen: the region of the visitor's language, Lisbon for
+ * Portuguese and London for English (and any other).
+ */
+export function defaultView(language: string): MapView {
+  return language.startsWith('pt')
+    ? { lat: 38.72, lng: -9.14, zoom: 6 }
+    : { lat: 51.51, lng: -0.13, zoom: 6 };
+}
+
+/** How close the map comes to a point chosen or saved. */
+const POINT_ZOOM = 12;
 
 export function parsePoint(value: LatLngText): { lat: number; lng: number } | undefined {
   const lat = Number(value.lat);
@@ -33,24 +49,37 @@ export function parsePoint(value: LatLngText): { lat: number; lng: number } | un
   return { lat, lng };
 }
 
-/** Latitude and longitude inputs bound to a map: typing moves the pin, clicking the map sets it. */
+/**
+ * Latitude and longitude inputs bound to a map: typing moves the pin, clicking the map sets it.
+ * `search` draws a place search above them (the places feature's `AddressSearch`), handed a
+ * `pick` that sets the point and brings the map to it.
+ */
 export function LocationFields({
   value,
   onChange,
   errors = {},
   mapHeight = 260,
+  search,
 }: {
   value: LatLngText;
   onChange: (value: LatLngText) => void;
   errors?: FieldErrors;
   mapHeight?: number;
+  search?: (pick: (point: { lat: number; lng: number }) => void) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const point = parsePoint(value);
+  const [focus, setFocus] = useState<MapView>();
   const set = (next: { lat: number; lng: number }) =>
     onChange({ lat: next.lat.toFixed(6), lng: next.lng.toFixed(6) });
+  const pick = (next: { lat: number; lng: number }) => {
+    set(next);
+    setFocus({ lat: next.lat, lng: next.lng, zoom: POINT_ZOOM });
+  };
+  const opening = defaultView(i18n.language);
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
+      {search?.(pick)}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '1fr 1fr' }}>
         <TextField
           label={t('auth.latitude')}
@@ -89,8 +118,9 @@ export function LocationFields({
       </Box>
       <Suspense fallback={<Box sx={{ height: mapHeight, bgcolor: '#e8eaf6', borderRadius: 2 }} />}>
         <LeafletMap
-          center={point ?? DEFAULT_POINT}
-          zoom={point ? 12 : 4}
+          center={point ?? opening}
+          zoom={point ? POINT_ZOOM : opening.zoom}
+          focus={focus}
           height={mapHeight}
           label={t('auth.mapLabel')}
           markers={point ? [{ id: 'chosen', ...point, title: t('auth.address') }] : []}

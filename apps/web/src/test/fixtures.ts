@@ -1,4 +1,4 @@
-import type { PlansResponse, PublicProfile } from '@maya/contracts';
+import type { PlacesAnswer, PlansResponse, PublicProfile } from '@maya/contracts';
 
 /** Answers of the API the web tests share, typed with the contract's types. */
 
@@ -38,6 +38,29 @@ export const plans: PlansResponse = {
       monthlyPrice: 14,
       yearlyPaymentUrl: null,
       monthlyPaymentUrl: null,
+    },
+  ],
+};
+
+/** The gazetteer's answer to "lisb": Lisbon, Portugal, then Lisburn. */
+export const lisbPlaces: PlacesAnswer = {
+  items: [
+    {
+      id: 2267057,
+      name: 'Lisbon',
+      country: 'PT',
+      lat: 38.71667,
+      lng: -9.13333,
+      label: 'Lisbon, Portugal',
+    },
+    {
+      id: 2643736,
+      name: 'Lisburn',
+      country: 'GB',
+      admin: 'Northern Ireland',
+      lat: 54.52337,
+      lng: -6.03527,
+      label: 'Lisburn, Northern Ireland, United Kingdom',
     },
   ],
 };

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { billingEvents, users } from '../../db/schema/index.js';
 
@@ -46,11 +46,25 @@ export function createBillingRepository(db: Database) {
           .limit(1);
         if (!target) return 'no-account';
 
+        // A customer stays linked to the account it first paid for: a checkout it completes for
+        // another account (named by its id) upgrades that account without moving the link,
+        // which is unique.
+        const linkedElsewhere =
+          change.customerId !== undefined &&
+          (
+            await tx
+              .select({ id: users.id })
+              .from(users)
+              .where(and(eq(users.billingCustomerId, change.customerId), ne(users.id, target.id)))
+              .limit(1)
+          ).length > 0;
         await tx
           .update(users)
           .set({
             plan: change.plan,
-            ...(change.customerId ? { billingCustomerId: change.customerId } : {}),
+            ...(change.customerId && !linkedElsewhere
+              ? { billingCustomerId: change.customerId }
+              : {}),
             updatedAt: new Date(),
           })
           .where(eq(users.id, target.id));

@@ -137,6 +137,30 @@ describe('payment webhook', () => {
     expect(await planOf(user)).toBe('pro');
   });
 
+  it('upgrades a second account paid for by a customer already linked to another, leaving the link', async () => {
+    const first = await signUp(app);
+    const second = await signUp(app);
+    const paid = checkoutCompleted(first);
+    await deliver(paid);
+    const customer = paid.data.object.customer;
+    const again = checkoutCompleted(second, { customer });
+    const response = await deliver(again);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().outcome).toBe('applied');
+    expect(await planOf(second)).toBe('pro');
+
+    // The customer's subscription still belongs to the first account.
+    const ended = {
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { object: 'subscription', customer } },
+    };
+    expect((await deliver(ended)).json().outcome).toBe('applied');
+    expect(await planOf(first)).toBe('free');
+    expect(await planOf(second)).toBe('pro');
+  });
+
   it('finds the account by email when the link carried no account id', async () => {
     const user = await signUp(app);
     const event = checkoutCompleted(user, {

@@ -23,6 +23,8 @@ export interface LeafletMapProps {
   onPick?: (point: { lat: number; lng: number }) => void;
   /** Frame every marker (and the centre) instead of keeping the centre's zoom. */
   fitMarkers?: boolean;
+  /** A view to go to now, zoom included (a place chosen in a search); each new one is applied. */
+  focus?: { lat: number; lng: number; zoom: number };
 }
 
 const pin = L.divIcon({
@@ -59,6 +61,7 @@ export function LeafletMap({
   label,
   onPick,
   fitMarkers = false,
+  focus,
 }: LeafletMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -125,6 +128,11 @@ export function LeafletMap({
     if (fitMarkers && markers.length > 0) return;
     map.current?.setView([center.lat, center.lng], map.current.getZoom() || zoom);
   }, [center.lat, center.lng, zoom, fitMarkers, markers.length]);
+
+  // After the centre's effect, so a chosen place's zoom wins over the zoom kept there.
+  useEffect(() => {
+    if (focus) map.current?.setView([focus.lat, focus.lng], focus.zoom);
+  }, [focus]);
 
   useEffect(() => {
     const group = layer.current;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buyer, renderApp, seller, stubApi, urlOf } from '../../test/render-app';
-import { plans } from '../../test/fixtures';
+import { lisbPlaces, plans } from '../../test/fixtures';
 
 describe('account', () => {
   it('shows the two tabs, the user and the current plan', async () => {
@@ -71,5 +71,32 @@ describe('the profile forms', () => {
     renderApp('/account');
     const clientPersonal = await screen.findByRole('region', { name: 'Personal Information' });
     expect(within(clientPersonal).queryByRole('combobox', { name: 'Sector' })).toBeNull();
+  });
+});
+
+describe('the location section', () => {
+  it('moves the saved point to a town found by name and keeps the address written', async () => {
+    stubApi(
+      { ...buyer, location: { address: 'Rua Augusta 1', lat: 41.15, lng: -8.61 } },
+      {
+        '/api/v1/plans': plans,
+        '/api/v1/me/gallery': { gallery: [] },
+        '/api/v1/places': lisbPlaces,
+      },
+    );
+    renderApp('/account');
+    const location = await screen.findByRole('region', { name: 'Choose location' });
+    expect(within(location).getByLabelText<HTMLInputElement>('Latitude').value).toBe('41.15');
+    const search = await within(location).findByRole('combobox', {
+      name: 'Find your town or city',
+    });
+    fireEvent.change(search, { target: { value: 'lisb' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^Lisbon/ }));
+
+    expect(within(location).getByLabelText<HTMLInputElement>('Latitude').value).toBe('38.716670');
+    expect(within(location).getByLabelText<HTMLInputElement>('Longitude').value).toBe('-9.133330');
+    expect(within(location).getByLabelText<HTMLInputElement>('Location address').value).toBe(
+      'Rua Augusta 1',
+    );
   });
 });

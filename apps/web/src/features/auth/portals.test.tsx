@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { PrivateUser, SessionResponse } from '@maya/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
+import { lisbPlaces } from '../../test/fixtures';
 import { buyer, renderApp, seller, stubApi, urlOf } from '../../test/render-app';
 
 afterEach(async () => {
@@ -60,6 +61,20 @@ describe('a portal of the other role', () => {
 });
 
 describe('sign-up', () => {
+  it('finds the business’s town by name: the point and an empty address follow', async () => {
+    stubApi(null, { '/api/v1/places': lisbPlaces });
+    renderApp('/sellerauth?mode=signup');
+    const search = await screen.findByRole('combobox', { name: 'Find your town or city' });
+    fireEvent.change(search, { target: { value: 'lisb' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^Lisbon/ }));
+
+    expect(screen.getByLabelText<HTMLInputElement>('Latitude').value).toBe('38.716670');
+    expect(screen.getByLabelText<HTMLInputElement>('Longitude').value).toBe('-9.133330');
+    expect(screen.getByLabelText<HTMLInputElement>('Location address').value).toBe(
+      'Lisbon, Portugal',
+    );
+  });
+
   it('links its notice to the terms and the privacy policy, in a new tab', async () => {
     stubApi(null);
     renderApp('/buyerauth?mode=signup');

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { LocationFields, parsePoint } from '../../../components/location-fields';
+import { AddressSearch } from '../../places';
 import { useUpdateProfile } from '../api/update-profile';
 import { useFieldErrors } from '../hooks/use-field-errors';
 
@@ -46,7 +47,21 @@ export function LocationForm({ user }: { user: PrivateUser }) {
         helperText={errors['location.address']}
         autoComplete="street-address"
       />
-      <LocationFields value={point} onChange={setPoint} errors={errors} mapHeight={500} />
+      <LocationFields
+        value={point}
+        onChange={setPoint}
+        errors={errors}
+        mapHeight={500}
+        search={(pick) => (
+          <AddressSearch
+            onPick={(place) => {
+              pick(place);
+              // A place chosen is the address too, unless one was written.
+              setAddress((current) => (current.trim() ? current : place.label));
+            }}
+          />
+        )}
+      />
       <Box>
         <Button type="submit" variant="contained" disabled={profile.isPending}>
           {t('account.save')}

@@ -21,6 +21,7 @@ import {
 } from '../../../components/field-errors';
 import { LocationFields, parsePoint, type LatLngText } from '../../../components/location-fields';
 import { acceptedImageTypes, shortName, uploadImages } from '../../../lib/upload';
+import { AddressSearch } from '../../places';
 import { useSignUp } from '../api/sign-up';
 import { Busy } from './busy';
 import { CheckedForm, type Contracts } from './checked-form';
@@ -176,7 +177,22 @@ export function SignUpForm({ role }: { role: Role }) {
         )}
       </Box>
 
-      <LocationFields value={point} onChange={setPoint} errors={errors} />
+      <LocationFields
+        value={point}
+        onChange={setPoint}
+        errors={errors}
+        search={(pick) => (
+          <AddressSearch
+            onPick={(place) => {
+              pick(place);
+              // A place chosen is the address too, unless one was written.
+              setForm((current) =>
+                current.address.trim() ? current : { ...current, address: place.label },
+              );
+            }}
+          />
+        )}
+      />
       <Typography variant="body2" color="text.secondary">
         {/* In a new tab, so what is typed here stays. */}
         <Trans

@@ -1,0 +1,286 @@
+import { COMMON_WORD_MIN_POPULATION, COMMON_WORDS, PLACE_PREPOSITIONS } from './common-words.js';
+import { fold, foldWords, typoBudget, typoDistance } from './fold.js';
+import { gazetteer, warmGazetteer, type Gazetteer, type Place } from './gazetteer.js';
+
+export type { Place } from './gazetteer.js';
+export { fold, foldWords } from './fold.js';
+export { COMMON_WORDS } from './common-words.js';
+
+/** A place found among a query's words: words[start..end) name it. */
+export interface PlaceInWords {
+  place: Place;
+  start: number;
+  end: number;
+}
+
+export interface FindInOptions {
+  /**
+   * The caller's vocabulary (folded): words that mean a trade or a thing, not a place, added to
+   * `COMMON_WORDS`. See `findIn`.
+   */
+  commonWords?: ReadonlySet<string>;
+}
+
+export interface SuggestOptions {
+  /** At most this many places (1–10, 5 by default). */
+  limit?: number;
+  /** The language of `countryName` (a BCP 47 tag; English by default). */
+  language?: string;
+}
+
+/** The offline gazetteer, for the address search and for other modules (their public face). */
+export interface PlacesService {
+  /**
+   * The place a name stands for: an exact folded match of a place's name or alternate name
+   * ("Lisboa", "LISBON", "sao paulo"), else one within the typos each word may carry ("Lisbn"),
+   * the most populous first. "Name, Country" keeps to that country.
+   */
+  lookup(name: string): Place | undefined;
+  /**
+   * The place named inside a query's words (folded, as `foldWords` gives them), by runs of up
+   * to three words, longest first: ["salon", "lisbon"] → Lisbon at 1..2. A run made only of
+   * common words (`COMMON_WORDS` and `commonWords`: "salon", "spa", "best"…) or a typo that
+   * leads to a place from one word alone names a place only after a place preposition ("in",
+   * "near", "perto de"…) or when the place has at least 100,000 people; a common word, or one a
+   * typo away from one, never reaches a place by a typo.
+   */
+  findIn(words: readonly string[], options?: FindInOptions): PlaceInWords | undefined;
+  /** Places whose name starts with the text, for an address box: "lisb" → Lisbon, Lisburn… */
+  suggest(text: string, options?: SuggestOptions): Place[];
+  /** Loads the gazetteer in the background (without blocking the event loop for long). */
+  warm(): Promise<void>;
+}
+
+/** Longer texts are cut: no place name is this long, and the work stays bounded. */
+const MAX_TEXT = 200;
+/** A run of up to this many words may name a place ("rio de janeiro"). */
+const MAX_RUN = 3;
+
+/** Country names by the locale Intl resolved a language to, then code ('' when none). */
+const countryNames = new Map<string, Map<string, string>>();
+/** The locale each language tag asked for resolves to (a few tags kept). */
+const resolved = new Map<string, { locale: string; display: Intl.DisplayNames }>();
+
+function displayFor(language: string): { locale: string; display: Intl.DisplayNames } {
+  const known = resolved.get(language);
+  if (known) return known;
+  let display: Intl.DisplayNames;
+  try {
+    display = new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'none' });
+  } catch {
+    display = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  }
+  const answer = { locale: display.resolvedOptions().locale, display };
+  // Tags are the client's; the locales they resolve to are ICU's, a bounded set.
+  if (resolved.size < 64) resolved.set(language, answer);
+  return answer;
+}
+
+/** A country's name in a language (English when Intl does not know the language). */
+export function countryName(code: string, language = 'en'): string | undefined {
+  const { locale, display } = displayFor(language);
+  let names = countryNames.get(locale);
+  if (!names) {
+    names = new Map();
+    countryNames.set(locale, names);
+  }
+  let name = names.get(code);
+  if (name === undefined) {
+    try {
+      name = display.of(code) ?? '';
+    } catch {
+      name = '';
+    }
+    names.set(code, name);
+  }
+  return name || undefined;
+}
+
+/** Folded country names by locale (English, Portuguese, any other asked for) → codes. */
+const countriesByName = new Map<string, Map<string, string>>();
+
+function countryCodeFor(
+  text: string,
+  codes: readonly string[],
+  language: string,
+): string | undefined {
+  const folded = fold(text);
+  if (/^[a-z]{2}$/.test(folded) && codes.includes(folded.toUpperCase())) {
+    return folded.toUpperCase();
+  }
+  for (const tag of new Set(['en', 'pt', language])) {
+    const { locale } = displayFor(tag);
+    let names = countriesByName.get(locale);
+    if (!names) {
+      names = new Map();
+      for (const code of codes) {
+        const name = countryName(code, tag);
+        if (name) names.set(fold(name), code);
+      }
+      countriesByName.set(locale, names);
+    }
+    const code = names.get(folded);
+    if (code) return code;
+  }
+  return undefined;
+}
+
+/**
+ * A text as "name, more, more…": its parts that may name the place, and the country a later part
+ * names ("Porto, Portugal", "Lisbon, PT"), if any.
+ */
+function parseText(text: string, codes: readonly string[], language: string) {
+  const parts = text
+    .slice(0, MAX_TEXT)
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  let country: string | undefined;
+  const names = parts.filter((part, position) => {
+    if (position === 0 || country !== undefined) return true;
+    country = countryCodeFor(part, codes, language);
+    return country === undefined;
+  });
+  return { names, country };
+}
+
+function startsWithPreposition(words: readonly string[], at: number): boolean {
+  return PLACE_PREPOSITIONS.some((preposition) =>
+    preposition.every((word, offset) => words[at + offset] === word),
+  );
+}
+
+/** Whether the words just before `start` are a place preposition. */
+function afterPreposition(words: readonly string[], start: number): boolean {
+  return PLACE_PREPOSITIONS.some(
+    (preposition) =>
+      start >= preposition.length &&
+      preposition.every((word, offset) => words[start - preposition.length + offset] === word),
+  );
+}
+
+export function createPlacesService(): PlacesService {
+  /** What `findIn` knows of each word: common, or a typo away from a common word. */
+  function vocabulary(words: string[], extra: ReadonlySet<string> | undefined) {
+    const known = extra ? [...COMMON_WORDS, ...extra] : [...COMMON_WORDS];
+    const isCommon = words.map((word) => COMMON_WORDS.has(word) || (extra?.has(word) ?? false));
+    const nearCommon = words.map((word, position) => {
+      if (isCommon[position]) return true;
+      const budget = typoBudget(word);
+      return budget > 0 && known.some((other) => typoDistance(word, other, budget) !== Infinity);
+    });
+    return { isCommon, nearCommon };
+  }
+
+  function byName(g: Gazetteer, text: string, country: string | undefined): number | undefined {
+    const words = foldWords(text);
+    if (words.length === 0) return undefined;
+    const accept = country ? (index: number) => g.countryOf(index) === country : undefined;
+    return g.exact(words.join(' '), accept) ?? g.withTypos(words, accept)?.index;
+  }
+
+  return {
+    lookup(name) {
+      if (typeof name !== 'string') return undefined;
+      const g = gazetteer();
+      const { names, country } = parseText(name, g.countryCodes(), 'en');
+      // "Rua Augusta, Lisboa": when the first part is no place, a later one may be.
+      for (const part of names) {
+        const index =
+          byName(g, part, country) ?? (country ? byName(g, part, undefined) : undefined);
+        if (index !== undefined) return g.place(index, (code) => countryName(code));
+      }
+      return undefined;
+    },
+
+    findIn(words, options = {}) {
+      const g = gazetteer();
+      const tokens = words.slice(0, 40).map((word) => fold(String(word)));
+      const { isCommon, nearCommon } = vocabulary(tokens, options.commonWords);
+      let best:
+        | { index: number; start: number; end: number; exact: boolean; anchored: boolean }
+        | undefined;
+      const better = (candidate: NonNullable<typeof best>) => {
+        if (!best) return true;
+        const length = candidate.end - candidate.start;
+        const bestLength = best.end - best.start;
+        if (length !== bestLength) return length > bestLength;
+        if (candidate.exact !== best.exact) return candidate.exact;
+        if (candidate.anchored !== best.anchored) return candidate.anchored;
+        return g.population(candidate.index) > g.population(best.index);
+      };
+
+      for (let length = Math.min(MAX_RUN, tokens.length); length >= 1; length -= 1) {
+        for (let start = 0; start + length <= tokens.length; start += 1) {
+          const run = tokens.slice(start, start + length);
+          if (run.some((word) => word === '' || word.includes(' '))) continue;
+          // A preposition says a place follows; it does not begin one.
+          if (startsWithPreposition(run, 0)) continue;
+          if (length === 1 && run[0]!.length < 3) continue;
+          const anchored = afterPreposition(tokens, start);
+          const allCommon = isCommon.slice(start, start + length).every(Boolean);
+          let index = g.exact(run.join(' '));
+          let exact = true;
+          if (index === undefined && run.some((word) => typoBudget(word) > 0)) {
+            if (nearCommon.slice(start, start + length).some(Boolean)) continue;
+            index = g.withTypos(run)?.index;
+            exact = false;
+          }
+          if (index === undefined) continue;
+          const guarded = allCommon || (!exact && length === 1);
+          if (guarded && !anchored && g.population(index) < COMMON_WORD_MIN_POPULATION) continue;
+          const candidate = { index, start, end: start + length, exact, anchored };
+          if (better(candidate)) best = candidate;
+        }
+        // Longest first: a longer run that names a place wins over any shorter one.
+        if (best) break;
+      }
+      return (
+        best && {
+          place: g.place(best.index, (code) => countryName(code)),
+          start: best.start,
+          end: best.end,
+        }
+      );
+    },
+
+    suggest(text, options = {}) {
+      if (typeof text !== 'string') return [];
+      const limit = Math.min(10, Math.max(1, Math.floor(options.limit ?? 5) || 5));
+      const language = options.language ?? 'en';
+      const g = gazetteer();
+      const { names, country } = parseText(text, g.countryCodes(), language);
+      const accept = country ? (index: number) => g.countryOf(index) === country : undefined;
+      const found: number[] = [];
+      for (const part of names) {
+        const folded = fold(part);
+        if (!folded) continue;
+        // More than asked for: namesakes the labels cannot tell apart are dropped below.
+        found.push(...g.prefixed(folded, limit * 3, accept));
+        if (found.length < limit) {
+          const words = folded.split(' ');
+          const typo = words.some((word) => typoBudget(word) > 0)
+            ? g.withTypos(words, accept)
+            : undefined;
+          if (typo && !found.includes(typo.index)) found.push(typo.index);
+        }
+        if (found.length > 0) break;
+      }
+      // One entry per label: namesakes in one country that the label cannot tell apart show
+      // the most relevant only.
+      const labels = new Set<string>();
+      const places: Place[] = [];
+      for (const index of found) {
+        const place = g.place(index, (code) => countryName(code, language));
+        const label = `${place.name}|${place.admin ?? ''}|${place.country}`;
+        if (labels.has(label)) continue;
+        labels.add(label);
+        places.push(place);
+        if (places.length === limit) break;
+      }
+      return places;
+    },
+
+    warm: warmGazetteer,
+  };
+}

@@ -1,0 +1,21 @@
+import Box from '@mui/material/Box';
+import { lazy, Suspense } from 'react';
+import { loadNamespace } from '../../../lib/i18n';
+import type { AddressSearchProps } from './address-search';
+
+// The combobox (MUI's Autocomplete with it) and its texts load when a form first shows the box,
+// so no page pays for them before: not the landing page's script, not the interface strings.
+const Search = lazy(() =>
+  Promise.all([import('./address-search'), loadNamespace('places')]).then(([module]) => module),
+);
+
+/** The address search, loaded on first use; a blank of the field's size stands in meanwhile. */
+export function AddressSearch(props: AddressSearchProps) {
+  return (
+    <Suspense
+      fallback={<Box sx={{ height: 56, borderRadius: 1, border: 1, borderColor: 'divider' }} />}
+    >
+      <Search {...props} />
+    </Suspense>
+  );
+}

@@ -172,10 +172,10 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   // Domain modules: each gets its services through options, never another module's repository.
   // Built in dependency order: the directory, uploads and chats first; then the ways into an
   // account (sessions, known devices), the account, and sign-up and sign-in over it.
-  const directory = createDirectoryService(createDirectoryRepository(app.db));
   // The offline gazetteer: read in the background once the server listens (not in tests, which
   // read it on first use), so the first address search finds it ready.
   const places = createPlacesService();
+  const directory = createDirectoryService(createDirectoryRepository(app.db), { places });
   if (config.NODE_ENV !== 'test') {
     app.addHook('onListen', async () => {
       const started = performance.now();

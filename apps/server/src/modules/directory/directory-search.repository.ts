@@ -28,7 +28,7 @@ export interface DirectoryRow {
 }
 
 /** Matches counted before the count says "more than". */
-export const COUNT_CAP = 1_000;
+export const COUNT_CAP = 100;
 
 /** Extra nearest rows read per distance page, so sellers at one point keep a stable order. */
 const TIE_SLACK = 20;

@@ -26,6 +26,29 @@ import {
 
 export { searchWords };
 
+/** "near me", "perto de mim": the visitor's own place, which plain search does not know. */
+const nearMePhrases = [
+  ['near', 'me'],
+  ['close', 'to', 'me'],
+  ['around', 'me'],
+  ['perto', 'de', 'mim'],
+  ['perto', 'da', 'minha', 'casa'],
+  ['aqui', 'perto'],
+  ['cerca', 'de', 'mi'],
+  ['nearby'],
+];
+function withoutNearMe(words: string[]): string[] {
+  const kept = [...words];
+  for (const phrase of nearMePhrases) {
+    for (let at = 0; at + phrase.length <= kept.length; at += 1) {
+      if (phrase.every((word, offset) => kept[at + offset] === word)) {
+        kept.splice(at, phrase.length);
+      }
+    }
+  }
+  return kept;
+}
+
 export const FEATURED_SELLERS = 8;
 export const DEFAULT_RADIUS_KM = 50;
 const VOCABULARY_TTL_MS = 60_000;
@@ -126,7 +149,7 @@ export function createDirectoryService(
             : 'Please sign in as a business to browse clients.',
         );
       }
-      const typed = searchWords(query.q ?? '');
+      const typed = withoutNearMe(searchWords(query.q ?? ''));
       // A place named in the words becomes a point and a radius, unless a point was given.
       let place: UnderstoodPlace | null = null;
       let words = typed;
@@ -142,7 +165,7 @@ export function createDirectoryService(
           radiusKm: query.radiusKm ?? placeRadiusKm(named.place.population),
         };
       }
-      const terms = await understand(words.length > 0 ? meaningfulWords(words) : []);
+      let terms = await understand(words.length > 0 ? meaningfulWords(words) : []);
       const sort =
         query.sort ??
         (terms.length > 0 ? 'relevance' : query.near || place ? 'distance' : 'newest');
@@ -172,16 +195,43 @@ export function createDirectoryService(
         after,
       };
       let rows: DirectoryRow[] = await repository.findDirectoryPage(search);
-      // Nobody with these words at the place: the same words anywhere, nearest first, shown as
-      // partial matches rather than an empty page.
       let outsidePlace = false;
-      if (rows.length === 0 && place && terms.length > 0 && !query.cursor) {
-        rows = await repository.findDirectoryPage({
+      if (rows.length === 0 && place && !query.cursor) {
+        // The place may have been words after all ("Salão São Bento"): read them as words.
+        const literal = await understand(meaningfulWords(typed));
+        const asWords = await repository.findDirectoryPage({
           ...search,
-          near: { lat: place.lat, lng: place.lng },
-          sort: 'distance',
+          terms: literal.map(termQuery),
+          text: literal.map((term) => term.word).join(' '),
+          near: query.near ? search.near : undefined,
+          sort: query.sort ?? 'relevance',
         });
-        outsidePlace = true;
+        if (asWords.some((row) => (row.tier ?? 1) < 3)) {
+          rows = asWords;
+          terms = literal;
+          place = null;
+        } else if (terms.length > 0) {
+          // Nobody with these words at the place: the best matches anywhere, nearest first
+          // within each tier, shown as partial matches rather than an empty page.
+          const anywhere = await repository.findDirectoryPage({
+            ...search,
+            near: { lat: place.lat, lng: place.lng },
+          });
+          rows = (anywhere.length > 0 ? anywhere : asWords).sort(
+            (a, b) =>
+              (a.tier ?? 0) - (b.tier ?? 0) ||
+              (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity),
+          );
+          outsidePlace = anywhere.length > 0;
+          if (!outsidePlace) {
+            terms = literal;
+            place = null;
+          }
+        } else {
+          rows = asWords;
+          terms = literal;
+          place = null;
+        }
       }
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
@@ -192,12 +242,13 @@ export function createDirectoryService(
           ? explainMatch(row.user, terms, {
               tier: row.tier,
               place: place && !outsidePlace ? place.name : undefined,
+              outsidePlace,
             })
           : undefined,
       }));
       // Within a tier the index gives the newest first; on the page, the better match first.
       // The page holds the same rows either way, so paging neither repeats nor skips.
-      if (search.sort === 'relevance') {
+      if (search.sort === 'relevance' && !outsidePlace) {
         explained.sort(
           (a, b) =>
             (a.row.tier ?? 0) - (b.row.tier ?? 0) || (b.match?.score ?? 0) - (a.match?.score ?? 0),

@@ -94,18 +94,22 @@ describe('directory relevance', () => {
 
   it('shows the best partial matches, labelled, instead of an empty page', async () => {
     const page = await search('q=plumber madrid');
-    expect(names(page).sort()).toEqual(['Brixton Plumbing', 'Rocha Canalizações']);
     for (const item of page.items) {
       expect(item.match).toMatchObject({ complete: false, words: ['plumber'] });
     }
-    expect(page.understood).toEqual({ words: ['plumber', 'madrid'], place: null });
+    // Madrid is read as a place: nobody is there, so the plumbers elsewhere, nearest first.
+    expect(page.understood).toMatchObject({
+      words: ['plumber'],
+      place: { name: 'Madrid', country: 'ES' },
+    });
+    expect(names(page)).toEqual(['Rocha Canalizações', 'Brixton Plumbing']);
   });
 
   it('says where each word matched', async () => {
     const [first] = (await search('q=roofing porto')).items;
     expect(first!.match).toEqual({
       complete: true,
-      words: ['roofing', 'porto'],
+      words: ['roofing', 'Porto'],
       // "Telhados" is Portuguese for roofs: a synonym in the name.
       fields: ['name', 'place', 'description'],
     });

@@ -18,12 +18,13 @@ export interface ExplainedMatch extends SearchMatch {
 /**
  * Why a profile is in a text search: which searched words it matched and in which fields, the
  * same rules as the index (a word's forms exactly or as a prefix), or within the allowed edits
- * for a profile found by the typo tier. Run on the page's rows only.
+ * for a profile found by the typo tier; never complete away from the place searched for. Run on
+ * the page's rows only.
  */
 export function explainMatch(
   user: User,
   terms: SearchTerm[],
-  { tier, place }: { tier?: number; place?: string },
+  { tier, place, outsidePlace = false }: { tier?: number; place?: string; outsidePlace?: boolean },
 ): ExplainedMatch {
   const fields: [MatchField, string[]][] = [
     ['name', tokens(`${user.firstName} ${user.lastName}`)],
@@ -61,7 +62,7 @@ export function explainMatch(
     found.add('place');
   }
   return {
-    complete: words.length === terms.length + (place ? 1 : 0) && tier !== 3,
+    complete: words.length === terms.length + (place ? 1 : 0) && tier !== 3 && !outsidePlace,
     words,
     fields: FIELD_ORDER.filter((field) => found.has(field)),
     // A description that names everything says less about each thing (keyword stuffing).

@@ -194,6 +194,10 @@ export function createDirectoryService(
         limit: query.limit + 1,
         after,
       };
+      // The count runs beside the page (another connection on PostgreSQL).
+      const wantsTotal = !query.cursor && (terms.length > 0 || near !== undefined);
+      let counting = wantsTotal ? repository.countMatches(search) : undefined;
+      counting?.catch(() => undefined);
       let rows: DirectoryRow[] = await repository.findDirectoryPage(search);
       let outsidePlace = false;
       if (rows.length === 0 && place && !query.cursor) {
@@ -210,13 +214,33 @@ export function createDirectoryService(
           rows = asWords;
           terms = literal;
           place = null;
-        } else if (terms.length > 0) {
-          // Nobody with these words at the place: the best matches anywhere, nearest first
-          // within each tier, shown as partial matches rather than an empty page.
-          const anywhere = await repository.findDirectoryPage({
+          counting = repository.countMatches({
             ...search,
-            near: { lat: place.lat, lng: place.lng },
+            terms: literal.map(termQuery),
+            text: literal.map((term) => term.word).join(' '),
+            near: query.near ? search.near : undefined,
           });
+        } else if (terms.length > 0) {
+          // Nobody with these words at the place: first the same trade's sector there ("hotel
+          // in Funchal" → its guesthouses), then the best matches anywhere, nearest first within
+          // each tier; shown as partial matches rather than an empty page.
+          const sector = query.category ?? terms.find((term) => term.sector)?.sector;
+          const sameSector = sector
+            ? await repository.findDirectoryPage({
+                ...search,
+                terms: [],
+                text: '',
+                category: sector,
+                sort: 'distance',
+              })
+            : [];
+          const anywhere =
+            sameSector.length > 0
+              ? sameSector
+              : await repository.findDirectoryPage({
+                  ...search,
+                  near: { lat: place.lat, lng: place.lng },
+                });
           rows = (anywhere.length > 0 ? anywhere : asWords).sort(
             (a, b) =>
               (a.tier ?? 0) - (b.tier ?? 0) ||
@@ -271,12 +295,9 @@ export function createDirectoryService(
           rows.length > query.limit && last && !outsidePlace
             ? encodeCursor([sort, last.sortValue, last.user.id])
             : null,
-        ...(!query.cursor &&
-          (terms.length > 0 || near) && {
-            total: outsidePlace
-              ? { count: 0, capped: false }
-              : await repository.countMatches(search),
-          }),
+        ...(counting && {
+          total: outsidePlace ? { count: 0, capped: false } : await counting,
+        }),
         ...(!query.cursor &&
           text && {
             understood: { words: terms.map((term) => term.word), place },

@@ -51,6 +51,28 @@ export interface PlacesService {
   warm(): Promise<void>;
 }
 
+/**
+ * Nicknames and abbreviations people type for big cities, which GeoNames does not list as names
+ * ("lx" for Lisbon, "sampa" for São Paulo). Folded; each maps to a name the gazetteer knows.
+ */
+const CITY_NICKNAMES = new Map([
+  ['lx', 'lisbon'],
+  ['lxa', 'lisbon'],
+  ['oporto', 'porto'],
+  ['sp', 'sao paulo'],
+  ['sampa', 'sao paulo'],
+  ['rj', 'rio de janeiro'],
+  ['rio', 'rio de janeiro'],
+  ['bh', 'belo horizonte'],
+  ['beaga', 'belo horizonte'],
+  ['floripa', 'florianopolis'],
+  ['poa', 'porto alegre'],
+  ['cwb', 'curitiba'],
+  ['bsb', 'brasilia'],
+  ['bcn', 'barcelona'],
+  ['nyc', 'new york city'],
+]);
+
 /** Longer texts are cut: no place name is this long, and the work stays bounded. */
 const MAX_TEXT = 200;
 /** A run of up to this many words may name a place ("rio de janeiro"). */
@@ -216,8 +238,21 @@ export function createPlacesService(): PlacesService {
           if (run.some((word) => word === '' || word.includes(' '))) continue;
           // A preposition says a place follows; it does not begin one.
           if (startsWithPreposition(run, 0)) continue;
-          if (length === 1 && run[0]!.length < 3) continue;
           const anchored = afterPreposition(tokens, start);
+          const alias = length === 1 ? CITY_NICKNAMES.get(run[0]!) : undefined;
+          if (alias) {
+            const index = g.exact(alias);
+            const candidate = index !== undefined && {
+              index,
+              start,
+              end: start + 1,
+              exact: true,
+              anchored,
+            };
+            if (candidate && better(candidate)) best = candidate;
+            continue;
+          }
+          if (length === 1 && run[0]!.length < 3) continue;
           const allCommon = isCommon.slice(start, start + length).every(Boolean);
           let index = g.exact(run.join(' '));
           let exact = true;

@@ -82,9 +82,7 @@ describe('Maya with the built-in model', async () => {
     });
     expect(found.map((seller) => seller.name)).toEqual(['Velvet Salon']);
     expect(found[0]!.profileUrl).toBe(`/sellers/${sellers.velvet.id}`);
-    expect(text).toMatch(
-      /^I found 1 beauty businesses in Porto that could help, such as Velvet Salon\./,
-    );
+    expect(text).toMatch(/^I found 1 hair salon in Porto: Velvet Salon\./);
   });
 
   it('only ever links to sellers that exist', async () => {
@@ -265,3 +263,4 @@ describe('Maya with an OpenAI-compatible provider', async () => {
     expect(textOf(events)).toBe('');
   }, 15_000);
 });
+

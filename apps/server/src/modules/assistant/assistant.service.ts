@@ -1,5 +1,6 @@
 import {
   convertToModelMessages,
+  createUIMessageStreamResponse,
   stepCountIs,
   streamText,
   validateUIMessages,
@@ -13,6 +14,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AccountService } from '../account/account.service.js';
 import type { DirectoryService } from '../directory/directory.service.js';
 import { createBuiltinModel } from './builtin-model.js';
+import { cardIds, guardSellerLinks } from './link-guard.js';
 import { createPlaceFinder, type PlaceFinder } from './place-finder.js';
 import { createSellerTools } from './tools/seller-tools.js';
 
@@ -67,6 +69,11 @@ export function createAssistantService(options: {
   let model: Promise<LanguageModel> | undefined;
   const getModel = () =>
     (model ??= options.model ? Promise.resolve(options.model) : createModel(config, places));
+  /** Whether a profile link may reach the browser: the id is a seller's today. */
+  const isSeller = async (id: string) => {
+    const profile = await directory.getPublicProfile(id).catch(() => undefined);
+    return profile?.role === 'seller';
+  };
 
   return {
     /** Streams Maya's reply as an AI SDK UI message stream (text plus seller cards as tool parts). */
@@ -121,17 +128,24 @@ export function createAssistantService(options: {
         onError: () => undefined,
         abortSignal: AbortSignal.timeout(config.AI_TIMEOUT_MS),
       });
-      return result.toUIMessageStreamResponse({
-        originalMessages: messages,
-        onError: (error) => {
-          log(error);
-          const name = error instanceof Error ? error.name : '';
-          if (name === 'TimeoutError' || name === 'AbortError') {
-            return 'Maya took too long to answer. Please try again.';
-          }
-          return 'Failed to fetch bot response.';
-        },
-      });
+      const earlier = body.messages.flatMap((message) =>
+        message.parts.flatMap((part) => ('output' in part ? cardIds(part.output) : [])),
+      );
+      const stream = result
+        .toUIMessageStream({
+          originalMessages: messages,
+          onError: (error) => {
+            log(error);
+            const name = error instanceof Error ? error.name : '';
+            if (name === 'TimeoutError' || name === 'AbortError') {
+              return 'Maya took too long to answer. Please try again.';
+            }
+            return 'Failed to fetch bot response.';
+          },
+        })
+        // The model's words reach the browser only with links to real sellers.
+        .pipeThrough(guardSellerLinks({ earlier, exists: isSeller }));
+      return createUIMessageStreamResponse({ stream });
     },
   };
 }

@@ -13,6 +13,7 @@ describe('the town of an address, as cards show it', () => {
     ['150 Ferry St, Newark, NJ 07105', 'Newark'],
     ['Caminho do Monte 50, Funchal, Madeira', 'Funchal'],
     ['Via AL 15, Talatona, Luanda, Angola', 'Luanda'],
+    ['12 Market Street, Berlin, Germany', 'Berlin'],
     ['Baixa, Lisbon', 'Lisbon'],
     ['Lisbon', 'Lisbon'],
   ])('%s → %s', (address, town) => {

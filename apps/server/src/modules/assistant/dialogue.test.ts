@@ -359,10 +359,19 @@ describe('Maya in conversation (built-in model)', async () => {
       const [, porto] = await converse('plumber in Lisbon', 'and in Porto?');
       expect(porto!.tool?.input).toMatchObject({ query: 'plumber', place: 'Porto' });
       expect(porto!.text).toMatch(/^I found 2 plumbers in Porto/);
-      const [, braga] = await converse('canalizador em lisboa', 'e em Braga?');
+      const [, braga, cheaper] = await converse(
+        'canalizador em lisboa',
+        'e em Braga?',
+        'mais barato',
+      );
       expect(braga!.tool?.input).toMatchObject({ query: 'canalizador', place: 'Braga' });
       expect(braga!.text).toMatch(/^Não encontrei nenhum canalizador em Braga\./);
       expect(braga!.cards.every((card) => card.alternative)).toBe(true);
+      // Still nobody in Braga; prices are still not on profiles.
+      expect(cheaper!.tool?.input).toMatchObject({ place: 'Braga', budget: 'low' });
+      expect(cheaper!.text).toMatch(
+        /^Não encontrei nenhum canalizador em Braga\..*peça orçamentos/,
+      );
     });
 
     it('"what about a hotel there?" changes the trade and keeps the place', async () => {

@@ -419,7 +419,7 @@ export function writeSearchAnswer(
     } else {
       parts.push(sentences.tryOther[language]);
     }
-    if (summary?.budget) parts.push(sentences.noPrices[language]);
+    if (step.input.budget) parts.push(sentences.noPrices[language]);
   }
   if (output.note.startsWith('location-unknown')) parts.push(sentences.locationUnknown[language]);
   return parts.join(' ');

@@ -105,7 +105,14 @@ function mentioned(profile: PublicProfile, said: string): string[] {
 function mentionedWords(profile: PublicProfile, words: string[]): string[] {
   if (words.length === 0) return [];
   const text = sellerText(profile);
-  return words.filter((word) => containsPhrase(text, normalize(word)));
+  const found = [...new Map(words.map((word) => [normalize(word), word])).values()].filter((word) =>
+    containsPhrase(text, normalize(word)),
+  );
+  // "gel nails" says "nails" already.
+  return found.filter(
+    (word) =>
+      !found.some((other) => other !== word && containsPhrase(normalize(other), normalize(word))),
+  );
 }
 
 /** An address names a place: the whole name, or each of its words that carries meaning. */
@@ -316,9 +323,9 @@ export function createSellerTools(
         parts.push(
           matchReason(profile.match.words, profile.match.fields, language, !fits(profile)),
         );
-      } else if (text) {
+      } else if (input.query) {
         if (input.sector) parts.push(sectorReason(input.sector, language));
-        parts.push(matchReason([text], [], language));
+        parts.push(matchReason([input.query], [], language));
       } else if (input.sector) {
         parts.push(sectorReason(input.sector, language));
       }

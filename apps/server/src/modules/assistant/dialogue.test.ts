@@ -297,6 +297,7 @@ describe('Maya in conversation (built-in model)', async () => {
         ['I need help', /What are you looking for, and where\?/],
         ['something good', /What are you looking for, and where\?/],
         ['preciso de ajuda', /O que procura, e onde\?/],
+        ['pode me ajudar?', /O que procura, e onde\?/],
       ] as const) {
         const [answer] = await converse(said);
         expect(answer!.tool, said).toBeUndefined();

@@ -908,6 +908,7 @@ export const FILLER = new Set(
     'hoje amanha semana mes ano urgente rapido empresa empresas negocio negocios servico servicos ' +
     'sitio lugar lugares local opcao opcoes tem ha existe existem esta estou sou fica e ne tipo ' +
     'fazer faz faca isso isto esse essa este aquele dele dela deles delas nele nela parece parecem ' +
+    'pode podes poderia poderias podia consegue consegues conseguia conseguirias dar da-me ' +
     'seems looks sounds verdade actually really bem legal fixe morning evening afternoon night ' +
     'broke broken stopped working work works avariou avariado avariada estragou estragado parou ' +
     'deixou funciona funcionar desde ontem yesterday this area areas zone zona region regiao arredores ' +

@@ -274,6 +274,13 @@ describe('Maya in conversation (built-in model)', async () => {
     });
   });
 
+  it('looks up only the latest places named, however many a message names', async () => {
+    const towns = Array.from({ length: 150 }, (_, index) => `in Vila${index}`).join(', ');
+    const [answer] = await converse(`plumber ${towns}, in Porto`);
+    expect(answer!.tool?.input).toMatchObject({ query: 'plumber', place: 'Porto' });
+    expect(answer!.text).toMatch(/^I found 2 plumbers in Porto/);
+  });
+
   describe('small talk, vague requests and nonsense', () => {
     it('greets and thanks back without searching', async () => {
       for (const [said, reply] of [

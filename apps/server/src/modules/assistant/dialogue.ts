@@ -121,6 +121,9 @@ async function locate(reading: MessageReading, finder: PlaceFinder): Promise<Loc
   return located;
 }
 
+/** Place names looked up per turn, the newest first. */
+const MAX_PLACE_LOOKUPS = 8;
+
 function freshState(): SearchState {
   return { sectorNamed: false, words: [], extra: [], synonyms: [], nearMe: false, closest: false };
 }
@@ -132,8 +135,21 @@ async function foldState(
 ): Promise<{ state: SearchState; located: Located[] }> {
   let state = freshState();
   const located: Located[] = [];
-  for (const reading of readings) {
-    const where = await locate(reading, finder);
+  // Each place named costs a look-up: only the conversation's latest ones are looked up, so a
+  // message full of "in X" cannot turn one question into hundreds of searches.
+  let lookups = 0;
+  const budgets = readings
+    .map((reading) => reading.places.length)
+    .reduceRight<number[]>((left, count) => {
+      const allowed = Math.max(0, Math.min(count, MAX_PLACE_LOOKUPS - lookups));
+      lookups += allowed;
+      return [allowed, ...left];
+    }, []);
+  for (const [index, reading] of readings.entries()) {
+    const where = await locate(
+      { ...reading, places: reading.places.slice(reading.places.length - budgets[index]!) },
+      finder,
+    );
     located.push(where);
     const keep = (word: string) => !where.placeWords.has(normalize(word));
     const otherWords = reading.otherWords.filter(keep);

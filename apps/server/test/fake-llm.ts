@@ -19,6 +19,8 @@ export interface RecordedCall {
 export type Reply =
   | { toolCall: { name: string; arguments: Record<string, unknown> } }
   | { text: string }
+  /** Text streamed in exactly these pieces (a link may be cut anywhere). */
+  | { pieces: string[] }
   | { status: number }
   | { delayMs: number };
 
@@ -70,8 +72,8 @@ export async function startFakeLlm(replies: Reply[]) {
         );
         response.write(chunk({}, 'tool_calls'));
       } else {
-        for (const piece of reply.text.match(/\S+\s*/g) ?? [])
-          response.write(chunk({ content: piece }));
+        const pieces = 'pieces' in reply ? reply.pieces : (reply.text.match(/\S+\s*/g) ?? []);
+        for (const piece of pieces) response.write(chunk({ content: piece }));
         response.write(chunk({}, 'stop'));
       }
       response.end('data: [DONE]\n\n');

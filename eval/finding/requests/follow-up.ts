@@ -50,6 +50,12 @@ export const followUp: EvalRequestInput[] = [
     expect: ['francesinha-do-bairro'],
   },
   { lang: 'en', say: ['i need a roofer', 'in porto please'], expect: ['telhados-do-norte'] },
+  {
+    lang: 'en',
+    say: ['plumber in porto', 'what about a hotel there?'],
+    expect: ['palacio-boavista'],
+  },
+  { lang: 'en', say: ['hair salon in porto', 'thanks, bye'], expect: 'reply' },
 
   { lang: 'pt-PT', say: ['cabeleireiro em lisboa', 'e no porto?'], expect: ['aliados-hair'] },
   {
@@ -76,6 +82,12 @@ export const followUp: EvalRequestInput[] = [
     lang: 'pt-PT',
     say: ['alojamento no porto', 'qual é o mais perto da casa da música?'],
     expect: ['guest-house-cedofeita'],
+  },
+  { lang: 'pt-PT', say: ['canalizador no porto', 'e em braga?'], expect: 'none' },
+  {
+    lang: 'pt-PT',
+    say: ['cabeleireiro em lisboa', 'fala-me mais do salão rosa chiado'],
+    expect: ['salao-rosa-chiado'],
   },
 
   {
@@ -109,4 +121,5 @@ export const followUp: EvalRequestInput[] = [
     say: ['pousada em floripa', 'me fala mais da segunda'],
     expect: { previousCard: 2 },
   },
+  { lang: 'pt-BR', say: ['pousada em floripa', 'valeu, obrigado!'], expect: 'reply' },
 ];

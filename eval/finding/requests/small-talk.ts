@@ -11,14 +11,17 @@ export const smallTalk: EvalRequestInput[] = [
   { lang: 'en', say: 'lol', expect: 'reply' },
   { lang: 'en', say: 'asdfghjkl', expect: 'reply', anyLanguage: true },
   { lang: 'en', say: '???', expect: 'reply', anyLanguage: true },
+  { lang: 'en', say: 'i need some help', expect: 'reply' },
 
   { lang: 'pt-PT', say: 'olá', expect: 'reply' },
   { lang: 'pt-PT', say: 'bom dia, tudo bem?', expect: 'reply' },
   { lang: 'pt-PT', say: 'obrigada, ajudaste muito', expect: 'reply' },
   { lang: 'pt-PT', say: 'o que é que consegues fazer?', expect: 'reply' },
+  { lang: 'pt-PT', say: 'preciso de ajuda', expect: 'reply' },
 
   { lang: 'pt-BR', say: 'oi, tudo bem?', expect: 'reply' },
   { lang: 'pt-BR', say: 'valeu!', expect: 'reply' },
   { lang: 'pt-BR', say: 'e aí, beleza?', expect: 'reply' },
   { lang: 'pt-BR', say: 'obrigado pela ajuda', expect: 'reply' },
+  { lang: 'pt-BR', say: 'pode me ajudar?', expect: 'reply' },
 ];

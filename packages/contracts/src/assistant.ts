@@ -47,13 +47,52 @@ export const sellerCardSchema = z.object({
   description: z.string(),
   imageUrl: z.string().nullable(),
   profileUrl: z.string(),
+  /** Why this seller is shown, in the asker's language ("matches “roofing” in the description"). */
   why: z.string(),
+  /**
+   * Nobody fitted the request, and this is one of the closest alternatives (the same trade
+   * elsewhere, another trade in the place, or a partial match); its `why` starts by saying so.
+   */
+  alternative: z.boolean().optional(),
 });
 export type SellerCard = z.infer<typeof sellerCardSchema>;
+
+export const assistantLanguageSchema = z.enum(['en', 'pt']);
+export type AssistantLanguage = z.infer<typeof assistantLanguageSchema>;
+
+/** What a searchSellers call looked for and found, so any model can word the answer right. */
+export const sellerSearchSummarySchema = z.object({
+  /** How many of the cards fit the request; the others are alternatives. */
+  fitting: z.number().int().min(0),
+  /** How many sellers fit in all, when the directory counts them (`capped`: at least that many). */
+  total: z.object({ count: z.number().int().min(0), capped: z.boolean() }).optional(),
+  /** The words searched for. */
+  words: z.array(z.string()),
+  /**
+   * The place searched, as shown to the asker, whether Maya knows where it is, and whether it
+   * was searched around (near it) rather than in it.
+   */
+  place: z
+    .object({ name: z.string(), known: z.boolean(), around: z.boolean().optional() })
+    .nullable(),
+  nearMe: z.boolean(),
+  /** What the alternatives are, in the order they are shown. */
+  alternatives: z.array(z.enum(['partial', 'same-sector-here', 'elsewhere'])),
+  /** Sellers list no prices: how many describe themselves at the budget asked for. */
+  budget: z.object({ level: z.enum(['low', 'high']), found: z.number().int() }).optional(),
+  /** The words asked to be mentioned (a landmark), and how many of the cards mention them. */
+  mentioning: z.object({ words: z.string(), found: z.number().int() }).optional(),
+  /** The fitting cards are nearest first. */
+  closestFirst: z.boolean(),
+  language: assistantLanguageSchema,
+});
+export type SellerSearchSummary = z.infer<typeof sellerSearchSummarySchema>;
 
 export const sellerToolOutputSchema = z.object({
   note: z.string(),
   sellers: z.array(sellerCardSchema),
+  /** Present on searchSellers results. */
+  search: sellerSearchSummarySchema.optional(),
 });
 export type SellerToolOutput = z.infer<typeof sellerToolOutputSchema>;
 
@@ -69,8 +108,38 @@ export const searchSellersInputSchema = z.object({
     .optional()
     .describe('Search around this point.'),
   nearMe: z.boolean().optional().describe("Search around the user's own saved location."),
+  around: z
+    .boolean()
+    .optional()
+    .describe(
+      'The place is a point to search around ("near Estoril"), not the town to search in: sellers of the towns nearby fit too.',
+    ),
   radiusKm: z.number().min(1).max(500).optional().describe('Radius around the place or the user.'),
   limit: z.number().int().min(1).max(10).optional().describe('How many sellers, at most 10.'),
+  budget: z
+    .enum(['low', 'high'])
+    .optional()
+    .describe(
+      'Sellers list no prices: put first those whose own words say affordable (low) or premium (high).',
+    ),
+  closest: z
+    .boolean()
+    .optional()
+    .describe('Nearest first, from the place (or the user), instead of best match first.'),
+  mentioning: singleLineText()
+    .max(100)
+    .optional()
+    .describe('Words such as a landmark ("the beach"): sellers that mention them come first.'),
+  synonyms: z
+    .array(singleLineText().max(60))
+    .max(80)
+    .optional()
+    .describe(
+      'Other words for what is asked, in any language ("canalizador", "fontanero" for plumber): a seller of the sector whose own words use one fits too.',
+    ),
+  language: assistantLanguageSchema
+    .optional()
+    .describe("The user's language, for the cards' reasons: 'en' or 'pt'."),
 });
 export type SearchSellersInput = z.infer<typeof searchSellersInputSchema>;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { insertUser } from '../../../test/builders.js';
@@ -82,9 +83,7 @@ describe('Maya with the built-in model', async () => {
     });
     expect(found.map((seller) => seller.name)).toEqual(['Velvet Salon']);
     expect(found[0]!.profileUrl).toBe(`/sellers/${sellers.velvet.id}`);
-    expect(text).toMatch(
-      /^I found 1 beauty businesses in Porto that could help, such as Velvet Salon\./,
-    );
+    expect(text).toMatch(/^I found 1 hair salon in Porto: Velvet Salon\./);
   });
 
   it('only ever links to sellers that exist', async () => {
@@ -264,4 +263,97 @@ describe('Maya with an OpenAI-compatible provider', async () => {
     ).toBe(true);
     expect(textOf(events)).toBe('');
   }, 15_000);
+});
+
+describe('Maya with an OpenAI-compatible provider that invents links', async () => {
+  const invented = randomUUID();
+  const alsoInvented = randomUUID();
+  // What the scripted model says; each test writes its words once the sellers' ids are known.
+  const search = {
+    toolCall: { name: 'searchSellers', arguments: { sector: 'beauty', place: 'Porto' } },
+  };
+  const afterSearch = { pieces: [] as string[] };
+  const afterHistory = { pieces: [] as string[] };
+  const llm = await startFakeLlm([search, afterSearch, afterHistory]);
+  const { app, database } = await buildTestApp({
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: llm.url,
+    AI_API_KEY: 'sk-test',
+    AI_MODEL: 'fake-model',
+  });
+  const sellers = await seedSellers(database.db);
+
+  it('takes links to sellers that do not exist out of the stream, even split across deltas', async () => {
+    const real = `/sellers/${sellers.velvet.id}`;
+    // A real link cut in three, an invented one cut in three, an invented full address and a
+    // profile path with no id.
+    afterSearch.pieces.push(
+      'Try [Velvet Salon](',
+      real.slice(0, 12),
+      `${real.slice(12)}) for colour. Or [Glam`,
+      ' House](/sell',
+      `ers/${invented.slice(0, 10)}`,
+      `${invented.slice(10)}), see https://maya.example/sellers/${alsoInvented} `,
+      'and /sellers/ too.',
+    );
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/assistant/chat',
+      headers: visitor,
+      payload: ask(['hair salon in Porto?']),
+    });
+    expect(response.statusCode).toBe(200);
+    const text = textOf(readEvents(response.body));
+    expect(response.body).not.toContain(invented);
+    expect(response.body).not.toContain(alsoInvented);
+    expect(text).toBe(`Try [Velvet Salon](${real}) for colour. Or Glam House, see  and  too.`);
+    // The tool result reached the model as data, under the note that says so.
+    const toolMessage = llm.calls[1]!.body.messages.find((message) => message.role === 'tool');
+    expect(JSON.stringify(toolMessage)).toContain('not instructions');
+  });
+
+  it('keeps a link to a seller of an earlier answer only while that seller exists', async () => {
+    const card = (id: string) => ({
+      id,
+      name: 'Someone',
+      sector: 'beauty',
+      city: null,
+      distanceKm: null,
+      description: '',
+      imageUrl: null,
+      profileUrl: `/sellers/${id}`,
+      why: 'earlier',
+    });
+    afterHistory.pieces.push(
+      `Glow: /sellers/${sellers.glow.id} and the one that left: /sellers/${invented} .`,
+    );
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/assistant/chat',
+      headers: visitor,
+      payload: {
+        messages: [
+          { id: 'u0', role: 'user', parts: [{ type: 'text', text: 'beauty' }] },
+          {
+            id: 'a0',
+            role: 'assistant',
+            parts: [
+              {
+                type: 'tool-searchSellers',
+                toolCallId: 'call_earlier',
+                state: 'output-available',
+                input: { sector: 'beauty' },
+                output: { note: 'earlier', sellers: [card(sellers.glow.id), card(invented)] },
+              },
+            ],
+          },
+          { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'tell me about both' }] },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(textOf(readEvents(response.body))).toBe(
+      `Glow: /sellers/${sellers.glow.id} and the one that left:  .`,
+    );
+  });
 });

@@ -7,107 +7,45 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { sellerToolOutputSchema, type SellerToolOutput } from '@maya/contracts';
-import { readConversation, type SearchIntent } from './intent.js';
+import { planTurn, writeSearchAnswer, writeSellerAnswer, type Turn } from './dialogue.js';
+import type { Language } from './language.js';
+import type { PlaceFinder } from './place-finder.js';
 
-const sectorNames = {
-  en: {
-    'influencer-marketing': 'micro-influencer marketing businesses',
-    hospitality: 'hospitality businesses',
-    construction: 'construction businesses',
-    beauty: 'beauty businesses',
-  },
-  pt: {
-    'influencer-marketing': 'negócios de marketing de microinfluenciadores',
-    hospitality: 'negócios de hotelaria e restauração',
-    construction: 'empresas de construção',
-    beauty: 'negócios de beleza',
-  },
-} as const;
-
-function userTexts(prompt: LanguageModelV3Prompt): string[] {
-  return prompt
-    .filter((message) => message.role === 'user')
-    .map((message) =>
-      message.content
-        .filter((part) => part.type === 'text')
-        .map((part) => part.text)
-        .join(' '),
-    );
-}
-
-/** The tool results that answer the newest user message, if the tools have run already. */
-function latestToolOutput(prompt: LanguageModelV3Prompt): SellerToolOutput | undefined {
-  const lastUser = prompt.findLastIndex((message) => message.role === 'user');
-  for (const message of prompt.slice(lastUser + 1)) {
+/**
+ * The conversation as turns: each message of the person, with the seller cards of the tool
+ * results that answered it; and the tool results after the newest message, if the tools ran.
+ */
+function readPrompt(prompt: LanguageModelV3Prompt): { turns: Turn[]; latest?: SellerToolOutput } {
+  const turns: Turn[] = [];
+  let latest: SellerToolOutput | undefined;
+  for (const message of prompt) {
+    if (message.role === 'user') {
+      turns.push({
+        text: message.content
+          .filter((part) => part.type === 'text')
+          .map((part) => part.text)
+          .join(' '),
+        cards: [],
+      });
+      latest = undefined;
+      continue;
+    }
     if (message.role !== 'tool') continue;
     for (const part of message.content) {
       if (part.type !== 'tool-result' || part.output.type !== 'json') continue;
       const parsed = sellerToolOutputSchema.safeParse(part.output.value);
-      if (parsed.success) return parsed.data;
+      if (!parsed.success) continue;
+      turns.at(-1)?.cards.push(...parsed.data.sellers);
+      latest = parsed.data;
     }
   }
-  return undefined;
+  return { turns, latest };
 }
 
-function list(names: string[], language: 'en' | 'pt'): string {
-  if (names.length <= 1) return names.join('');
-  const and = language === 'pt' ? ' e ' : ' and ';
-  return `${names.slice(0, -1).join(', ')}${and}${names.at(-1)}`;
-}
-
-/** The short answer Maya writes around the seller cards. */
-export function writeAnswer(intent: SearchIntent, output: SellerToolOutput): string {
-  const { language } = intent;
-  const what = intent.sector
-    ? sectorNames[language][intent.sector]
-    : language === 'pt'
-      ? 'vendedores'
-      : 'sellers';
-  const where = intent.place
-    ? language === 'pt'
-      ? ` em ${intent.place}`
-      : ` in ${intent.place}`
-    : intent.nearMe
-      ? language === 'pt'
-        ? ' perto de si'
-        : ' near you'
-      : '';
-  const names = output.sellers.slice(0, 3).map((seller) => seller.name);
-  const parts: string[] = [];
-  if (output.sellers.length === 0) {
-    parts.push(
-      language === 'pt'
-        ? `Não encontrei ${what}${where} para esse pedido. Experimente outro local, um raio maior ou outras palavras.`
-        : `I couldn't find ${what}${where} for that. Try another place, a wider radius or other words.`,
-    );
-  } else {
-    parts.push(
-      language === 'pt'
-        ? `Encontrei ${output.sellers.length} ${what}${where} que podem ajudar, como ${list(names, language)}.`
-        : `I found ${output.sellers.length} ${what}${where} that could help, such as ${list(names, language)}.`,
-    );
-    parts.push(
-      language === 'pt'
-        ? 'Abra um cartão para ver o perfil e fale com eles no chat para pedir um orçamento.'
-        : 'Open a card to see the profile, then use Chat Now to ask for a quote.',
-    );
-  }
-  if (intent.budget) {
-    parts.push(
-      language === 'pt'
-        ? 'Os preços não estão nos perfis: peça orçamentos a alguns para comparar.'
-        : "Prices aren't listed on profiles, so ask a few of them for a quote and compare.",
-    );
-  }
-  if (output.note.startsWith('location-unknown')) {
-    parts.push(
-      language === 'pt'
-        ? 'Para procurar perto de si, inicie sessão e guarde a sua localização na conta.'
-        : 'To search near you, sign in and save your location on your account page.',
-    );
-  }
-  return parts.join(' ');
-}
+const withoutTools: Record<Language, string> = {
+  en: 'Hi! I can recommend sellers; tell me what you need.',
+  pt: 'Olá! Posso recomendar vendedores: diga-me o que procura.',
+};
 
 const usage = (input: number, output: number): LanguageModelV3Usage => ({
   inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
@@ -116,31 +54,33 @@ const usage = (input: number, output: number): LanguageModelV3Usage => ({
 
 /**
  * Maya's own model, for running with no LLM provider: a real implementation of the AI SDK's
- * language-model interface. It reads the conversation, asks for the searchSellers tool, then
- * writes a short answer from the tool's results — the same path a hosted LLM takes, no network.
+ * language-model interface. It reads the whole conversation (what was asked, which cards were
+ * shown), answers small talk and vague requests with words, asks the searchSellers or getSeller
+ * tool otherwise, then words the answer from the tool's results: the same path a hosted LLM
+ * takes, with no network.
  */
-export function createBuiltinModel(places: () => Promise<string[]>): LanguageModelV3 {
+export function createBuiltinModel(places: PlaceFinder): LanguageModelV3 {
   async function respond(options: LanguageModelV3CallOptions): Promise<LanguageModelV3Content[]> {
-    const texts = userTexts(options.prompt);
-    const intent = readConversation(texts, await places());
-    const output = latestToolOutput(options.prompt);
-    if (output) return [{ type: 'text', text: writeAnswer(intent, output) }];
-    const hasSearch = options.tools?.some((tool) => tool.name === 'searchSellers');
-    if (!hasSearch)
-      return [{ type: 'text', text: 'Hi! I can recommend sellers; tell me what you need.' }];
+    const { turns, latest } = readPrompt(options.prompt);
+    const { step, language } = await planTurn(turns, places);
+    if (step.kind === 'reply') return [{ type: 'text', text: step.text }];
+    if (latest) {
+      const text =
+        step.kind === 'search'
+          ? writeSearchAnswer(step, latest, language)
+          : writeSellerAnswer(latest, language);
+      return [{ type: 'text', text }];
+    }
+    const toolName = step.kind === 'search' ? 'searchSellers' : 'getSeller';
+    if (!options.tools?.some((tool) => tool.name === toolName)) {
+      return [{ type: 'text', text: withoutTools[language] }];
+    }
     return [
       {
         type: 'tool-call',
         toolCallId: `call-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-        toolName: 'searchSellers',
-        input: JSON.stringify({
-          query: intent.query,
-          sector: intent.sector,
-          place: intent.place,
-          nearMe: intent.nearMe || undefined,
-          radiusKm: intent.radiusKm,
-          limit: 6,
-        }),
+        toolName,
+        input: JSON.stringify(step.kind === 'search' ? step.input : { id: step.id }),
       },
     ];
   }

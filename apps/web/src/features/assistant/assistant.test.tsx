@@ -65,3 +65,42 @@ describe("Maya's seller cards", () => {
     expect(screen.getByText('Other · Lisbon')).toBeTruthy();
   });
 });
+
+describe("Maya's answers", () => {
+  const alternative: SellerCard = {
+    id: '01900000-0000-7000-8000-0000000000b1',
+    name: 'Canalizações Rocha',
+    sector: 'construction',
+    city: 'Lisboa',
+    distanceKm: 246.4,
+    description: 'Canalizador em Lisboa',
+    imageUrl: null,
+    profileUrl: '/sellers/01900000-0000-7000-8000-0000000000b1',
+    why: 'Alternativa: corresponde a “canalizador”, a 246 km do centro de Faro',
+    alternative: true,
+  };
+
+  it('put her words before the cards, and show an alternative as one', () => {
+    const answer: UIMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        {
+          type: 'tool-searchSellers',
+          toolCallId: 'call_1',
+          state: 'output-available',
+          input: { query: 'canalizador', place: 'Faro' },
+          output: { note: 'no-match', sellers: [alternative] },
+        },
+        { type: 'text', text: 'Não encontrei nenhum canalizador em Faro.' },
+      ],
+    };
+    withApp(<MessageList messages={[question, answer]} busy={false} empty={null} user={null} />);
+    const words = screen.getByText('Não encontrei nenhum canalizador em Faro.');
+    const card = screen.getByText('Canalizações Rocha');
+    expect(words.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Its reason already says it is an alternative; no "Why:" before it.
+    expect(screen.getByText(alternative.why)).toBeTruthy();
+    expect(screen.getByText('Construction · Lisboa · 246 km')).toBeTruthy();
+  });
+});

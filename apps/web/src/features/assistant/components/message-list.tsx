@@ -9,12 +9,19 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SellerCards, sellersOf } from './seller-cards';
 
-/** Maya's side of the conversation: streamed text, and seller cards from the tool results. */
+/**
+ * Maya's side of the conversation: streamed text, and seller cards from the tool results. Her
+ * words come before the cards, so "nobody fits, here are alternatives" is read before them.
+ */
 function AssistantParts({ message, compact }: { message: UIMessage; compact: boolean }) {
   const { t } = useTranslation();
+  const ordered = [...message.parts.entries()].sort(
+    ([before, a], [after, b]) =>
+      Number(a.type !== 'text') - Number(b.type !== 'text') || before - after,
+  );
   return (
     <>
-      {message.parts.map((part, index) => {
+      {ordered.map(([index, part]) => {
         if (part.type === 'text') {
           return (
             <Typography key={index} sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -52,7 +52,14 @@ export function SellerCards({
           component="li"
           key={seller.id}
           variant="outlined"
-          sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
+          sx={{
+            p: 1.5,
+            display: 'flex',
+            gap: 1.5,
+            alignItems: 'flex-start',
+            // Not what was asked for: the closest alternative, set apart by a dashed edge.
+            ...(seller.alternative && { borderStyle: 'dashed' }),
+          }}
         >
           <Avatar src={seller.imageUrl ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
             {seller.name.slice(0, 1)}
@@ -64,14 +71,22 @@ export function SellerCards({
                 t(seller.sector ? `sectors.${seller.sector}` : 'sectors.other'),
                 seller.city,
                 seller.distanceKm !== null
-                  ? t('assistant.km', { distance: seller.distanceKm })
+                  ? t('assistant.km', {
+                      // A tenth of a kilometre matters nearby, not a thousand kilometres away.
+                      distance:
+                        seller.distanceKm < 10 ? seller.distanceKm : Math.round(seller.distanceKm),
+                    })
                   : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>
-            <Typography variant="body2" sx={{ mt: 0.5 }}>
-              {t('assistant.why', { why: seller.why })}
+            {/* An alternative's reason starts by saying so ("Alternative: …"). */}
+            <Typography
+              variant="body2"
+              sx={{ mt: 0.5, ...(seller.alternative && { color: 'text.secondary' }) }}
+            >
+              {seller.alternative ? seller.why : t('assistant.why', { why: seller.why })}
             </Typography>
             <Button
               component={RouterLink}

@@ -14,12 +14,13 @@ export function fold(text: string): string {
 
 /**
  * Letters and digits only: what reaches to_tsquery can never be operator syntax, whatever the
- * visitor typed. At most eight words.
+ * visitor typed. At most 32 words are read (a place may come last in a long sentence); at most
+ * eight of them are searched for (`meaningfulWords`).
  */
 export function searchWords(text: string): string[] {
   return (fold(text).match(/[\p{L}\p{N}]+/gu) ?? [])
     .filter((word) => word.length <= 40)
-    .slice(0, 8);
+    .slice(0, 32);
 }
 
 /** Words that say how, not what: dropped from a search unless nothing else is left. */
@@ -31,13 +32,16 @@ const fillerWords = new Set(
     'wanted looking look find finding search searching show get some someone somebody something ' +
     'anyone any who which what where that this these those please help recommend good best great ' +
     'nice top local here there one ones do does have has it its like also too very really just ' +
-    'hi hello hey thanks thank '.concat(
+    'hi hello hey thanks thank live lives living getting got urgent urgently today tomorrow ' +
+    'next week weekend lol ok so every all maybe about when then now asap '.concat(
       // Portuguese
       'um uma uns umas o os as do da dos das de e ou para pra por com em no na nos nas num numa ' +
         'ao aos pelo pela pelos pelas me meu minha meus minhas eu nos voces voce tu te se que qual ' +
         'quais onde quem preciso precisamos preciso quero queremos procuro procuramos procurar ' +
         'encontrar alguem algum alguma alguns algumas bom boa bons boas melhor melhores perto ' +
-        'proximo proxima aqui ai la favor ola obrigado obrigada ',
+        'proximo proxima aqui ai la favor ola obrigado obrigada moro vivo estou sou tenho ' +
+        'temos ta esta estao urgente hoje amanha semana fim tudo bem oi tarde manha dia ' +
+        'talvez sobre quando agora ja ',
       // Spanish
       'el la los las un una unos unas del al y o para por con en mi mis yo necesito quiero busco ' +
         'buscando alguien algun alguna bueno buena mejor cerca aqui gracias hola',
@@ -259,8 +263,11 @@ export function termQuery(term: SearchTerm): string {
 /** The words of a search that carry meaning: filler dropped, unless that leaves nothing. */
 export function meaningfulWords(words: string[]): string[] {
   const kept = words.filter((word) => !fillerWords.has(word));
-  return kept.length > 0 ? kept : words;
+  return (kept.length > 0 ? kept : words).slice(0, MAX_SEARCHED_WORDS);
 }
+
+/** Words searched for at most: each is one more condition on the index. */
+const MAX_SEARCHED_WORDS = 8;
 
 /**
  * The words profiles use, for correcting misspelt search words as Meilisearch does on its word

@@ -53,9 +53,10 @@ export const FEATURED_SELLERS = 8;
 export const DEFAULT_RADIUS_KM = 50;
 const VOCABULARY_TTL_MS = 60_000;
 
-/** Searched around a place read from the words: a city's reach, a town's. */
-export function placeRadiusKm(population: number): number {
-  return population >= 500_000 ? 30 : 15;
+/** Searched around a place read from the words: a landmark's streets, a city's reach, a town's. */
+export function placeRadiusKm(place: { population: number; landmark?: boolean }): number {
+  if (place.landmark) return 3;
+  return place.population >= 500_000 ? 30 : 15;
 }
 
 /** A place named in the search words, as the places module finds it. */
@@ -65,7 +66,14 @@ export interface PlaceFinder {
     options?: { commonWords?: Set<string> },
   ):
     | {
-        place: { name: string; country: string; lat: number; lng: number; population: number };
+        place: {
+          name: string;
+          country: string;
+          lat: number;
+          lng: number;
+          population: number;
+          landmark?: boolean;
+        };
         start: number;
         end: number;
       }
@@ -162,7 +170,7 @@ export function createDirectoryService(
           country: named.place.country,
           lat: named.place.lat,
           lng: named.place.lng,
-          radiusKm: query.radiusKm ?? placeRadiusKm(named.place.population),
+          radiusKm: query.radiusKm ?? placeRadiusKm(named.place),
         };
       }
       let terms = await understand(words.length > 0 ? meaningfulWords(words) : []);

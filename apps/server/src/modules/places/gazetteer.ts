@@ -26,6 +26,8 @@ export interface Place {
   lat: number;
   lng: number;
   population: number;
+  /** A landmark or neighbourhood of `admin`'s city (landmarks.ts), not a town. */
+  landmark?: boolean;
 }
 
 /** Places this populous (a fifth of the dump) are the only ones a typo may lead to. */

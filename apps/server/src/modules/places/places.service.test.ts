@@ -172,3 +172,27 @@ describe('many lookups', () => {
     }
   });
 });
+
+describe('landmarks', () => {
+  const places = createPlacesService();
+  it('names a landmark of a served city by its run of words, over a town of fewer words', () => {
+    const found = places.findIn(['barber', 'near', 'marques', 'de', 'pombal']);
+    expect(found).toMatchObject({
+      start: 2,
+      end: 5,
+      place: { name: 'Marquês de Pombal', country: 'PT', admin: 'Lisbon', landmark: true },
+    });
+    expect(places.findIn(['manicure', 'copacabana'])?.place).toMatchObject({
+      name: 'Copacabana',
+      country: 'BR',
+    });
+  });
+
+  it('takes a short or common one-word landmark only after a place preposition', () => {
+    expect(places.findIn(['hotel', 'retiro'])?.place.landmark).toBeUndefined();
+    expect(places.findIn(['hotel', 'perto', 'do', 'retiro'])?.place).toMatchObject({
+      name: 'Retiro',
+      country: 'ES',
+    });
+  });
+});

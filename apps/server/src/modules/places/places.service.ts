@@ -1,4 +1,5 @@
 import { COMMON_WORD_MIN_POPULATION, COMMON_WORDS, PLACE_PREPOSITIONS } from './common-words.js';
+import { landmarksByName } from './landmarks.js';
 import { fold, foldWords, typoBudget, typoDistance } from './fold.js';
 import { gazetteer, warmGazetteer, type Gazetteer, type Place } from './gazetteer.js';
 
@@ -72,6 +73,46 @@ const CITY_NICKNAMES = new Map([
   ['bcn', 'barcelona'],
   ['nyc', 'new york city'],
 ]);
+
+/**
+ * The longest run of words naming a landmark (landmarks.ts). One word alone must be long and
+ * not a common word ("Copacabana"), or follow a place preposition ("perto do Retiro").
+ */
+function findLandmark(
+  tokens: string[],
+  isCommon: boolean[],
+): { place: Place; start: number; end: number } | undefined {
+  for (let length = Math.min(4, tokens.length); length >= 1; length -= 1) {
+    for (let start = 0; start + length <= tokens.length; start += 1) {
+      if (startsWithPreposition(tokens.slice(start, start + length), 0)) continue;
+      const found = landmarksByName.get(tokens.slice(start, start + length).join(' '));
+      if (!found) continue;
+      const word = tokens[start]!;
+      if (
+        length === 1 &&
+        !afterPreposition(tokens, start) &&
+        (word.length < 7 || isCommon[start])
+      ) {
+        continue;
+      }
+      return {
+        place: {
+          id: 0,
+          name: found.name,
+          country: found.country,
+          admin: found.city,
+          lat: found.lat,
+          lng: found.lng,
+          population: 0,
+          landmark: true,
+        },
+        start,
+        end: start + length,
+      };
+    }
+  }
+  return undefined;
+}
 
 /** Longer texts are cut: no place name is this long, and the work stays bounded. */
 const MAX_TEXT = 200;
@@ -232,6 +273,7 @@ export function createPlacesService(): PlacesService {
         return g.population(candidate.index) > g.population(best.index);
       };
 
+      const landmark = findLandmark(tokens, isCommon);
       for (let length = Math.min(MAX_RUN, tokens.length); length >= 1; length -= 1) {
         for (let start = 0; start + length <= tokens.length; start += 1) {
           const run = tokens.slice(start, start + length);
@@ -269,6 +311,11 @@ export function createPlacesService(): PlacesService {
         }
         // Longest first: a longer run that names a place wins over any shorter one.
         if (best) break;
+      }
+      // A landmark named by as many words as the town, or more, is what was meant ("Copacabana"
+      // in a Rio search is the beach, not the Colombian town).
+      if (landmark && (!best || landmark.end - landmark.start >= best.end - best.start)) {
+        return landmark;
       }
       return (
         best && {

@@ -32,13 +32,26 @@ export function detectLanguage(text: string): 'en' | 'pt' | undefined {
   return undefined;
 }
 
-/** Card names and profile links removed: the language of the seller names is not Maya's. */
-export function ownWords(text: string, names: string[]): string {
+const folded = (word: string) => word.normalize('NFD').replaceAll(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * Card names, profile links and capitalised words the asker typed (place names such as "Parque
+ * das Nações" echoed back) removed: the language of names is not Maya's.
+ */
+export function ownWords(text: string, names: string[], askerWords: string[] = []): string {
   let own = text.replaceAll(/\S*\/sellers\/\S*/g, ' ');
   for (const name of [...names].sort((a, b) => b.length - a.length)) {
     own = own.split(name).join(' ');
   }
-  return own;
+  const asked = new Set(askerWords.flatMap((turn) => turn.match(/\p{L}+/gu) ?? []).map(folded));
+  // A run of capitalised words (with the small words between them) that the asker typed too.
+  return own.replaceAll(
+    /\p{Lu}\p{L}*(?:\s+(?:(?:da|das|de|do|dos|e)\s+)?\p{Lu}\p{L}*)*/gu,
+    (run) => {
+      const words = run.match(/\p{L}+/gu) ?? [];
+      return words.every((word) => asked.has(folded(word))) ? ' ' : run;
+    },
+  );
 }
 
 export function languageFamily(lang: Language): 'en' | 'pt' {

@@ -107,6 +107,7 @@ export function scoreMaya(
   const own = ownWords(
     reply.text,
     reply.cards.map((card) => card.name),
+    request.turns,
   );
   const language = detectLanguage(own);
   const noneFoundText = saysNoneFound(reply.text);

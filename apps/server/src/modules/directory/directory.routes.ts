@@ -21,6 +21,8 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
         tags: ['users'],
         summary:
           'Search the directory: text (typos tolerated), sector, distance from a point; sorted by relevance, distance or newest',
+        description:
+          'Each word of `q` may match in any field (name, sector, place, description), with its stem, its synonyms in English, Portuguese and Spanish, and, for an unknown word, the known words within 1 edit from 5 letters or 2 from 9; accents and case are ignored. A place named in `q` ("salon lisbon", "perto do Marquês") is searched as a point and a radius unless `near` is given. Profiles with every word come first; when none has them all, the best partial matches follow, each item saying in `match` which words it matched and where (`complete: false` for a partial match). The first page carries `total` (counted up to 100) and `understood`. `sort=distance` without `radiusKm` lists every distance, nearest first.',
         querystring: findUsersQuerySchema,
         response: { 200: usersPageSchema, ...problems(400, 401, 403) },
       },

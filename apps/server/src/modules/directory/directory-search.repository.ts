@@ -274,9 +274,13 @@ export function createDirectorySearch(
         const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(inner.as('m'));
         return Number(row?.count ?? 0);
       };
-      const matches = [sql`${users.search} @@ to_tsquery('simple', ${terms.join(' & ')})`];
-      if (query.text) matches.push(sql`${query.text} <% ${users.searchText}`);
-      let found = await count(terms.length > 0 ? [...base, or(...matches)!] : base);
+      // Word matches only: the trigram tier is a fallback for typos in names, and its index is
+      // slow to read for a common word.
+      let found = await count(
+        terms.length > 0
+          ? [...base, sql`${users.search} @@ to_tsquery('simple', ${terms.join(' & ')})`]
+          : base,
+      );
       if (found === 0 && terms.length > 1) {
         found = await count([
           ...base,

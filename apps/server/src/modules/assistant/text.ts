@@ -1,3 +1,4 @@
+import { editDistance as boundedEditDistance } from '../../lib/edit-distance.js';
 /** Lower case without accents: "São Paulo" → "sao paulo". */
 export function normalize(text: string): string {
   return text
@@ -20,31 +21,9 @@ export function containsPhrase(text: string, phrase: string): boolean {
   ).test(text);
 }
 
-/**
- * Edit distance counting a swap of two neighbouring letters as one edit ("hotle" → "hotel"),
- * with an early exit above `max` (returns max + 1 then).
- */
+/** Edit distance with a neighbour swap as one edit ("hotle" → "hotel"); max + 1 above `max`. */
 export function editDistance(a: string, b: string, max = 2): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, before[j - 2]! + 1);
-      }
-      current[j] = value;
-      best = Math.min(best, value);
-    }
-    if (best > max) return max + 1;
-    before = previous;
-    previous = current;
-  }
-  return previous[b.length]!;
+  return boundedEditDistance(a, b, max);
 }
 
 /** Typos allowed for a word of this length: none below 5 letters, one below 9, then two. */

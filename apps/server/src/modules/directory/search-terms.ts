@@ -1,4 +1,5 @@
 import type { Sector } from '@maya/contracts';
+import { editDistance } from '../../lib/edit-distance.js';
 import { synonymGroups, type SynonymGroup } from './synonyms.js';
 
 /**
@@ -139,29 +140,7 @@ export function allowedEdits(word: string): number {
   return 0;
 }
 
-/** Optimal string alignment distance, stopping once it exceeds `limit`. */
-export function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous2: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, previous2[j - 2]! + 1);
-      }
-      current.push(value);
-      best = Math.min(best, value);
-    }
-    if (best > limit) return limit + 1;
-    previous2 = previous;
-    previous = current;
-  }
-  return previous[b.length]!;
-}
+export { editDistance };
 
 const groupsByWord = new Map<string, SynonymGroup[]>();
 for (const group of synonymGroups) {

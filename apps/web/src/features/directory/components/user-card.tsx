@@ -59,12 +59,7 @@ export function UserCard({
             sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}
           >
             {!profile.match.complete && (
-              <Chip
-                size="small"
-                variant="outlined"
-                color="warning"
-                label={t('directory.partial')}
-              />
+              <Chip size="small" variant="outlined" label={t('directory.partial')} />
             )}
             <Typography variant="body2" color="text.secondary">
               {t('directory.matched', { words: profile.match.words.join(', ') })}

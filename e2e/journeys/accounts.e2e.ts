@@ -51,12 +51,16 @@ journey(
 
       await page.getByLabel(/^Email/).fill(email);
       await page.getByLabel(/^Password/).fill(password);
-      await page.getByLabel(/^First name/).fill('Atelier');
+      // A trade the other journeys never ask about, so the businesses they expect to find (or
+      // not to find) in Lisbon are the demo's whichever journey runs first.
+      await page.getByLabel(/^First name/).fill('Serralharia');
       await page.getByLabel(/^Last name/).fill('Do Rio');
       await page.getByLabel(/^Sector/).click();
-      await page.getByRole('option', { name: 'Beauty' }).click();
+      await page.getByRole('option', { name: 'Construction' }).click();
       await page.getByLabel(/^Location address/).fill('Rua do Rio 5, Lisbon');
-      await page.getByLabel(/^Description/).fill('Hair and nails by the river, walk-ins welcome.');
+      await page
+        .getByLabel(/^Description/)
+        .fill('Gates, railings and locks made by the river, call-outs welcome.');
 
       await page
         .locator('input[type=file]')

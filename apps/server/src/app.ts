@@ -56,6 +56,7 @@ import mail from './plugins/mail.js';
 import metrics from './plugins/metrics.js';
 import realtime from './plugins/realtime.js';
 import openapi from './plugins/openapi.js';
+import { errorCodesRoutes } from './plugins/error-codes.js';
 import { buildProblem, sendProblem } from './plugins/problem.js';
 import securityHeaders from './plugins/security-headers.js';
 import uploads from './plugins/uploads.js';
@@ -259,6 +260,8 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   registerChatSocketHandlers(app.io, chats, app.log);
 
   await app.register(healthRoutes, { mapTileUrl: config.MAP_TILE_URL });
+  // The page every problem's `type` points to.
+  await app.register(errorCodesRoutes);
   await app.register(authRoutes, {
     prefix: '/api/v1',
     auth: authService,

@@ -42,3 +42,21 @@ export type Problem = z.infer<typeof problemSchema>;
 export function isProblem(value: unknown): value is Problem {
   return problemSchema.safeParse(value).success;
 }
+
+/** The page every problem's `type` points to: each code, its status, title and meaning. */
+export const errorCodesSchema = z
+  .object({
+    codes: z.array(
+      z.object({
+        code: errorCodeSchema,
+        status: z.number().int(),
+        title: z.string(),
+        meaning: z.string(),
+        /** The `type` of this code's problems. */
+        type: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'ErrorCodes' });
+
+export type ErrorCodes = z.infer<typeof errorCodesSchema>;

@@ -34,6 +34,28 @@ export function requireActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/**
+ * Who may call an operation, as its route's `schema.security` (the OpenAPI security
+ * requirements). A route that declares none is `signedIn`: the OpenAPI document says so and
+ * this plugin answers an anonymous call 401 before the request is even validated, so what the
+ * document says is what the server does.
+ */
+type SecurityRequirements = Record<string, string[]>[];
+
+export const security: Record<'none' | 'optional' | 'signedIn', SecurityRequirements> = {
+  /** Anyone; no session is read. */
+  none: [],
+  /** Anyone, and a session (cookie or Bearer) changes the answer. */
+  optional: [{ session: [] }, { bearer: [] }, {}],
+  /** A session, from the cookie or a Bearer token. */
+  signedIn: [{ session: [] }, { bearer: [] }],
+};
+
+/** Whether a route takes the default, `security.signedIn`: it has a documented schema and says nothing. */
+export function takesDefaultSecurity(schema: { hide?: boolean; security?: unknown } | undefined) {
+  return schema !== undefined && schema.hide !== true && schema.security === undefined;
+}
+
 /** What the plugin needs of auth's sessions, passed in (infrastructure never imports a module). */
 export interface SessionResolver {
   resolveToken(token: string): Promise<Actor | undefined>;
@@ -47,6 +69,18 @@ export default fp<{ sessions: SessionResolver; publicUrl: string }>(
 
     app.decorateRequest('actor', null);
     app.decorateRequest('sessionSource', null);
+    // A route that says nothing of its security is for signed-in callers (see `security`): an
+    // anonymous call is answered 401 before its request is validated.
+    app.addHook('onRoute', (route) => {
+      if (!takesDefaultSecurity(route.schema)) return;
+      const hooks = route.preValidation ?? [];
+      route.preValidation = [
+        ...(Array.isArray(hooks) ? hooks : [hooks]),
+        async (request) => {
+          requireActor(request);
+        },
+      ];
+    });
     app.decorateReply(
       'setSessionCookie',
       function (this: FastifyReply, token: string, maxAge: number) {

@@ -2,10 +2,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { finishDocument, type OpenApiDocument } from './openapi-document.js';
 
 /**
  * The OpenAPI document is generated from the zod schemas every route declares, so it cannot
  * drift from what the server validates. Served at /api/openapi.json, browsable at /api/docs.
+ * operationIds, security, answer descriptions and problem media types are filled in one place
+ * (openapi-document.ts), so a new route gets them without saying them.
  */
 export default fp<{ publicUrl: string }>(
   async (app, { publicUrl }) => {
@@ -16,18 +19,34 @@ export default fp<{ publicUrl: string }>(
           title: 'Maya Market API',
           version: '1.0.0',
           description:
-            'Two-sided marketplace API. Errors are RFC 9457 problem details with a stable `code`.',
+            'Two-sided marketplace API. Errors are RFC 9457 problem details ' +
+            '(`application/problem+json`) with a stable `code`; their `type` is a row of ' +
+            '/api/errors, which lists every code and its meaning. Sign in with a session cookie ' +
+            '(browsers) or an `Authorization: Bearer` token (API clients).',
         },
         servers: [{ url: publicUrl }],
         components: {
           securitySchemes: {
-            session: { type: 'apiKey', in: 'cookie', name: 'maya_session' },
-            bearer: { type: 'http', scheme: 'bearer' },
+            session: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: 'maya_session',
+              description:
+                'The session cookie set by sign-in. Writes with it also need an `Origin` of this site or an `X-Requested-With` header.',
+            },
+            bearer: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'The session token returned by sign-in, for API clients.',
+            },
           },
         },
       },
       transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (input) =>
+        finishDocument(jsonSchemaTransformObject(input) as OpenApiDocument) as ReturnType<
+          typeof jsonSchemaTransformObject
+        >,
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

@@ -2,7 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { errorStatus, problemSchema, type ErrorCode, type Problem } from '@maya/contracts';
 
-const titles: Record<ErrorCode, string> = {
+/** Each code's title, the `title` of its problems. */
+export const problemTitles: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Validation failed',
   MALFORMED_REQUEST: 'Malformed request',
   UNAUTHENTICATED: 'Not signed in',
@@ -18,6 +19,41 @@ const titles: Record<ErrorCode, string> = {
   UNAVAILABLE: 'Service unavailable',
 };
 
+/** What each code means and what the caller can do, for the page at the problems' `type`. */
+export const problemMeanings: Record<ErrorCode, string> = {
+  VALIDATION_FAILED:
+    'Some fields of the request are missing or invalid; `errors` names each one with its message. Correct them and send again.',
+  MALFORMED_REQUEST:
+    'The request cannot be read: its URL, JSON body, headers or upload are malformed. Send it again well-formed.',
+  UNAUTHENTICATED:
+    'The call needs a session: sign in, then send the session cookie or an `Authorization: Bearer` token.',
+  INVALID_CREDENTIALS:
+    'The email and password do not match an account. Check them, or sign in with a mailed link.',
+  FORBIDDEN:
+    'The caller may not do this: the account lacks the right, or a cookie-authenticated write came without its same-origin proof (`Origin` or `X-Requested-With`).',
+  NOT_FOUND:
+    'Nothing is there, or it is not yours to see (another person’s chat answers the same).',
+  CONFLICT: 'The request clashes with what exists, such as an email already registered.',
+  PAYLOAD_TOO_LARGE: 'The body, a file, or the number of files is over the limit.',
+  UNSUPPORTED_MEDIA_TYPE:
+    'The body’s content type is not accepted here; JSON calls take `application/json`, uploads `multipart/form-data`.',
+  UNSUPPORTED_FILE_TYPE: 'An uploaded file is not an image the server accepts (PNG, JPEG or WebP).',
+  RATE_LIMITED:
+    'Too many requests from this address or account; wait for the time in `Retry-After` and try again.',
+  INTERNAL:
+    'The server failed unexpectedly; the cause is in its log under the request id. Try again later.',
+  UNAVAILABLE:
+    'A service the server needs (the database, image storage, or payments) is not available now. Try again later.',
+};
+
+/** Where the problems' `type` URIs point: a page listing every code (plugins/error-codes.ts). */
+export const ERROR_CODES_PATH = '/api/errors';
+
+/** The fragment of a code on that page: `VALIDATION_FAILED` is `validation-failed`. */
+export function errorCodeAnchor(code: ErrorCode): string {
+  return code.toLowerCase().replaceAll('_', '-');
+}
+
 export function buildProblem(
   code: ErrorCode,
   detail: string,
@@ -25,8 +61,8 @@ export function buildProblem(
   errors?: Record<string, string>,
 ): Problem {
   return {
-    type: `/api/errors#${code.toLowerCase().replaceAll('_', '-')}`,
-    title: titles[code],
+    type: `${ERROR_CODES_PATH}#${errorCodeAnchor(code)}`,
+    title: problemTitles[code],
     status: errorStatus[code],
     code,
     detail,

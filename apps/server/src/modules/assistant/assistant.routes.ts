@@ -3,6 +3,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assistantChatBodySchema } from '@maya/contracts';
+import { security } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
 import type { AssistantService } from './assistant.service.js';
 
@@ -24,8 +25,14 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
         summary:
           "Talk to Maya. Answers with the AI SDK's UI message stream (server-sent events): text, and seller cards as searchSellers/getSeller tool results.",
         body: assistantChatBodySchema,
+        security: security.optional,
+        produces: ['text/event-stream'],
         response: {
-          200: z.unknown().describe('text/event-stream: the UI message stream'),
+          200: z
+            .unknown()
+            .describe(
+              "The AI SDK's UI message stream (v1), as server-sent events: `data:` lines of JSON parts, ending with `data: [DONE]`.",
+            ),
           ...problems(400, 429),
         },
       },

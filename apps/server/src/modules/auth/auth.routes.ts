@@ -13,7 +13,7 @@ import {
   signupBodySchema,
 } from '@maya/contracts';
 import { z } from 'zod';
-import { DEVICE_COOKIE, requireActor } from '../../plugins/auth.js';
+import { DEVICE_COOKIE, requireActor, security } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
 import type { AccountService } from '../account/account.service.js';
 import type { AuthService, SignInOrigin } from './auth.service.js';
@@ -67,6 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary: 'Create an account and sign in',
         body: signupBodySchema,
+        security: security.none,
         response: { 201: sessionResponseSchema, ...problems(400, 401, 403, 409, 429) },
       },
     },
@@ -86,6 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         summary:
           'Sign in with email and password; the device cookie it sets spares this browser the pauses others cause',
         body: loginBodySchema,
+        security: security.none,
         response: { 200: sessionResponseSchema, ...problems(400, 401, 403, 429) },
       },
     },
@@ -118,6 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, or null (never 401, so a signed-out page load logs no error)',
+        security: security.optional,
         response: { 200: currentSessionSchema },
       },
     },
@@ -134,6 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         summary:
           'Mail a single-use reset link; the same answer whether or not the email is registered',
         body: passwordResetRequestBodySchema,
+        security: security.none,
         response: { 202: acceptedSchema, ...problems(400, 401, 403, 429) },
       },
     },
@@ -148,6 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary: 'Set a new password with a reset link; every session is signed out',
         body: passwordResetConfirmBodySchema,
+        security: security.none,
         response: { 204: z.null(), ...problems(400, 401, 403, 429) },
       },
     },
@@ -166,6 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         summary:
           'Mail a single-use sign-in link; the same answer whether or not the email is registered',
         body: signInLinkRequestBodySchema,
+        security: security.none,
         response: { 202: acceptedSchema, ...problems(400, 401, 403, 429) },
       },
     },
@@ -184,6 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary: `Sign in with a mailed link (single use, valid ${SIGN_IN_LINK_MINUTES} minutes)`,
         body: signInLinkConfirmBodySchema,
+        security: security.none,
         response: { 200: sessionResponseSchema, ...problems(400, 401, 403, 429) },
       },
     },

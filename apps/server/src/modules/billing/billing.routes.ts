@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { plansResponseSchema, webhookAckSchema, type PlansResponse } from '@maya/contracts';
 import type { Config } from '../../config.js';
+import { security } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
 import type { BillingService } from './billing.service.js';
 
@@ -40,6 +41,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['billing'],
         summary: 'The plans on offer, with prices and hosted payment links',
+        security: security.none,
         response: { 200: plansResponseSchema },
       },
     },
@@ -62,6 +64,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
         description:
           'Verified with the endpoint secret (Stripe-Signature header); unsigned, altered or stale ' +
           'events are refused with 400. Each event applies once, however often it is delivered.',
+        security: security.none,
         response: { 200: webhookAckSchema, ...problems(400, 503) },
       },
     },

@@ -6,6 +6,7 @@ import {
   userIdParamsSchema,
   usersPageSchema,
 } from '@maya/contracts';
+import { security } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { DirectoryService } from './directory.service.js';
@@ -23,6 +24,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
           'Search the directory: text (typos tolerated), sector, distance from a point; sorted by relevance, distance or newest',
         description:
           'Each word of `q` may match in any field (name, sector, place, description), with its stem, its synonyms in English, Portuguese and Spanish, and, for an unknown word, the known words within 1 edit from 5 letters or 2 from 9; accents and case are ignored. A place named in `q` ("salon lisbon", "perto do Marquês") is searched as a point and a radius unless `near` is given. Profiles with every word come first; when none has them all, the best partial matches follow, each item saying in `match` which words it matched and where (`complete: false` for a partial match). The first page carries `total` (counted up to 100) and `understood`. `sort=distance` without `radiusKm` lists every distance, nearest first.',
+        security: security.optional,
         querystring: findUsersQuerySchema,
         response: { 200: usersPageSchema, ...problems(400, 401, 403) },
       },
@@ -36,6 +38,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['users'],
         summary: 'Eight trusted sellers for the landing carousel',
+        security: security.none,
         response: { 200: featuredSellersSchema },
       },
     },
@@ -48,6 +51,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['users'],
         summary: 'One public profile',
+        security: security.none,
         params: userIdParamsSchema,
         response: { 200: publicProfileSchema, ...problems(400, 404) },
       },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientConfigSchema, healthSchema, readinessSchema } from '@maya/contracts';
+import { security } from '../../plugins/auth.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ mapTileUrl: string }> = async (
   app,
@@ -7,7 +8,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ mapTileUrl: string }> = async
 ) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The process is up',
+        security: security.none,
+        response: { 200: healthSchema },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -17,6 +25,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ mapTileUrl: string }> = async
       schema: {
         tags: ['health'],
         summary: 'The database (and Redis, when events go through it) answers, within 2 s',
+        security: security.none,
         response: { 200: readinessSchema, 503: readinessSchema },
       },
     },
@@ -43,6 +52,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ mapTileUrl: string }> = async
       schema: {
         tags: ['health'],
         summary: 'Public settings for the web app (map tiles)',
+        security: security.none,
         response: { 200: clientConfigSchema },
       },
     },

@@ -5,7 +5,6 @@ import {
   legacyChatsAnswerSchema,
   legacyCreateChatBodySchema,
   legacyDeletedAnswerSchema,
-  legacyIdParamsSchema,
   legacySaveChatBodySchema,
 } from '@maya/contracts';
 import { requireActor } from '../../plugins/auth.js';
@@ -66,19 +65,19 @@ export const legacyChatsRoutes: FastifyPluginAsyncZod<{ chats: LegacyChatsServic
   );
 
   app.delete(
-    '/chats/:id',
+    '/chats/:chatId',
     {
       schema: {
         ...legacyOperation(
           'Delete a chat from my list (old client); the partner keeps it, and a new message brings it back without the old history',
         ),
-        params: legacyIdParamsSchema,
+        params: legacyChatIdParamsSchema,
         response: { 200: legacyDeletedAnswerSchema, ...legacyProblems },
       },
     },
     async (request) => {
-      await chats.remove(requireActor(request), request.params.id);
-      return { data: { _id: request.params.id }, message: 'Chat deleted successfully.' };
+      await chats.remove(requireActor(request), request.params.chatId);
+      return { data: { _id: request.params.chatId }, message: 'Chat deleted successfully.' };
     },
   );
 };

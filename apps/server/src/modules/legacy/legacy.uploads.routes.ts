@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { legacyUploadAnswerSchema } from '@maya/contracts';
+import { security } from '../../plugins/auth.js';
 import { readUploadedFiles } from '../uploads/uploads.multipart.js';
 import { legacyOperation, legacyUploadProblems } from './legacy.openapi.js';
 import type { LegacyUsersService } from './legacy.users.service.js';
@@ -23,6 +24,7 @@ export const legacyUploadsRoutes: FastifyPluginAsyncZod<{ users: LegacyUsersServ
         ...legacyOperation(
           'Upload images (old client; multipart field `files`, repeated). Signed in: gallery images. Signed out: one sign-up image, whose imgurl is then sent as `img` to POST /api/user',
         ),
+        security: security.optional,
         consumes: ['multipart/form-data'],
         response: { 201: legacyUploadAnswerSchema, ...legacyUploadProblems },
       },

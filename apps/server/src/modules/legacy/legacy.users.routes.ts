@@ -12,7 +12,7 @@ import {
   legacyUserSchema,
   legacyUsersAnswerSchema,
 } from '@maya/contracts';
-import { requireActor } from '../../plugins/auth.js';
+import { requireActor, security } from '../../plugins/auth.js';
 import { legacyOperation, legacyProblems } from './legacy.openapi.js';
 import { LEGACY_USERS_MAX, type LegacyUsersService } from './legacy.users.service.js';
 
@@ -31,6 +31,7 @@ export const legacyUsersRoutes: FastifyPluginAsyncZod<{ users: LegacyUsersServic
         ...legacyOperation(
           `The directory (old client): public profiles only, newest first, at most ${LEGACY_USERS_MAX} per role; businesses for everyone, clients for businesses`,
         ),
+        security: security.optional,
         response: { 200: legacyUsersAnswerSchema, ...legacyProblems },
       },
     },
@@ -44,6 +45,7 @@ export const legacyUsersRoutes: FastifyPluginAsyncZod<{ users: LegacyUsersServic
         ...legacyOperation(
           'Without a body: my own record with `files` (the gallery). With `files`: save my gallery (URLs from POST /api/upload)',
         ),
+        security: security.signedIn,
         params: legacyUserIdParamsSchema,
         body: legacySaveGalleryBodySchema.nullish(),
         response: { 200: legacyUserAnswerSchema, ...legacyProblems },
@@ -66,6 +68,7 @@ export const legacyUsersRoutes: FastifyPluginAsyncZod<{ users: LegacyUsersServic
         ...legacyOperation(
           "The assistant's seller card (old client): name, profile link and image of a seller",
         ),
+        security: security.none,
         body: legacyProfileBodySchema,
         response: { 200: legacyProfileAnswerSchema, ...legacyProblems },
       },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { placesAnswerSchema, placesQuerySchema } from '@maya/contracts';
+import { security } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
 import { toPlaceSuggestion } from './places.policy.js';
 import type { PlacesService } from './places.service.js';
@@ -18,6 +19,7 @@ export const placesRoutes: FastifyPluginAsyncZod<{ places: PlacesService }> = as
         tags: ['places'],
         summary:
           'Towns and cities whose name starts with the text ("lisb": Lisbon, Lisburn…), typos tolerated, most populous first; "Town, Country" keeps to that country. From the GeoNames gazetteer (CC BY 3.0), offline.',
+        security: security.none,
         querystring: placesQuerySchema,
         response: { 200: placesAnswerSchema, ...problems(400, 429) },
       },

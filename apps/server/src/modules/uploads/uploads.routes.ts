@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uploadQuerySchema, uploadResponseSchema } from '@maya/contracts';
+import { security } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
 import { readUploadedFiles, registerUploadMultipart } from './uploads.multipart.js';
 import type { UploadsService } from './uploads.service.js';
@@ -23,6 +24,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
         tags: ['uploads'],
         summary:
           'Upload PNG, JPEG or WebP images (multipart field `files`, repeated). Anonymous callers may upload one sign-up avatar (`kind=avatar`).',
+        security: security.optional,
         consumes: ['multipart/form-data'],
         querystring: uploadQuerySchema,
         response: { 201: uploadResponseSchema, ...problems(400, 401, 403, 404, 413, 415, 429) },

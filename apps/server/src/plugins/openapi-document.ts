@@ -44,7 +44,7 @@ function words(text: string): string[] {
 function camelCase(parts: string[]): string {
   return parts
     .map((part, index) =>
-      index === 0 ? part.toLowerCase() : part.charAt(0).toUpperCase() + part.slice(1).toLowerCase(),
+      index === 0 ? part.toLowerCase() : part.charAt(0).toUpperCase() + part.slice(1),
     )
     .join('');
 }

@@ -479,7 +479,7 @@ describe('the original client, call by call', () => {
     expectProblem(badName, 400);
   });
 
-  it('GET /chats and DELETE /chats/{id}: my chats, and deleting one from my list', async () => {
+  it('GET /chats and DELETE /chats/{chatId}: my chats, and deleting one from my list', async () => {
     const list = await app.inject({
       method: 'GET',
       url: '/chats',
@@ -786,7 +786,7 @@ describe('the API description', () => {
       ['get', '/chats'],
       ['post', '/chats'],
       ['put', '/chats/{chatId}'],
-      ['delete', '/chats/{id}'],
+      ['delete', '/chats/{chatId}'],
       ['get', '/mainfolder/{projectId}'],
       ['put', '/mainfolder/{projectId}'],
     ] as const;

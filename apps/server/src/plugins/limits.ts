@@ -123,9 +123,15 @@ export default fp<LimitsOptions>(
         await client.quit().catch(() => undefined);
       });
     } else if (options.databaseUrl) {
+      // A counter is one short upsert: it gets far less time than a request's statements, so
+      // with the database stalled it falls back to memory quickly and leaves the request its
+      // own time to answer (503 within the usual bounds).
       const pool = await createPostgresPool(
         { connectionString: options.databaseUrl, max: 5 },
-        options.databaseTimeouts,
+        {
+          connectMs: Math.min(options.databaseTimeouts.connectMs, 500),
+          statementMs: Math.min(options.databaseTimeouts.statementMs, 400),
+        },
         app.log,
       );
       await preparePostgresLimits(pool);

@@ -152,3 +152,50 @@ describe('HSTS', async () => {
     );
   });
 });
+
+describe('the client address behind a load balancer', () => {
+  type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+  /** 101 unknown paths, each with its own forged leftmost entry: the status of each. */
+  const scan = async (app: App, forwardedFor: (index: number) => string) => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 101; index += 1) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/cgi-bin/${index}`,
+        headers: { 'x-forwarded-for': forwardedFor(index) },
+        remoteAddress: '10.1.1.1',
+      });
+      statuses.push(response.statusCode);
+    }
+    return statuses;
+  };
+  const limited = (statuses: number[]) =>
+    statuses.slice(0, 100).every((status) => status === 404) && statuses[100] === 429;
+
+  it('with a hop count, is the address the load balancer saw, whatever the client forged', async () => {
+    const { app: proxied } = await buildTestApp({ TRUST_PROXY: '1' });
+    // The balancer appends 203.0.113.50; the entries before it change every time.
+    expect(limited(await scan(proxied, (index) => `192.0.2.${index}, 203.0.113.50`))).toBe(true);
+    // Another address the balancer saw has its own count.
+    const other = await proxied.inject({
+      method: 'GET',
+      url: '/cgi-bin/x',
+      headers: { 'x-forwarded-for': '192.0.2.1, 203.0.113.51' },
+      remoteAddress: '10.1.1.1',
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('with the trusted proxies listed, skips only those', async () => {
+    const { app: proxied } = await buildTestApp({ TRUST_PROXY: '10.0.0.0/8' });
+    expect(
+      limited(await scan(proxied, (index) => `192.0.2.${index}, 203.0.113.50, 10.2.2.2`)),
+    ).toBe(true);
+  });
+
+  it('with true (the old setting), is the leftmost entry, which the client chooses', async () => {
+    const { app: proxied } = await buildTestApp({ TRUST_PROXY: 'true' });
+    const statuses = await scan(proxied, (index) => `192.0.2.${index}, 203.0.113.50`);
+    expect(statuses.every((status) => status === 404)).toBe(true);
+  });
+});

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyInstance,
   type FastifyLoggerOptions,
@@ -14,6 +13,7 @@ import type { LanguageModel } from 'ai';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createEventBus } from './lib/events.js';
+import type { LimiterStore } from './lib/limiter.js';
 import { redactTokens } from './lib/redact.js';
 import type { Mailer } from './lib/mailer.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -52,6 +52,7 @@ import { createUploadsService } from './modules/uploads/uploads.service.js';
 import auth from './plugins/auth.js';
 import database from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
+import limits from './plugins/limits.js';
 import mail from './plugins/mail.js';
 import metrics from './plugins/metrics.js';
 import realtime from './plugins/realtime.js';
@@ -74,6 +75,8 @@ export interface AppOverrides {
   signInWait?: (ms: number) => Promise<unknown>;
   /** A language model to use instead of the configured one (tests). */
   assistantModel?: LanguageModel;
+  /** Where limits are counted instead of the configured store (tests). */
+  limiterStore?: LimiterStore;
 }
 
 const API_PREFIXES = [
@@ -88,6 +91,18 @@ const API_PREFIXES = [
   '/mainfolder/',
   '/user/',
 ];
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function of the hop (Fastify itself
+ * refuses bare counts, since a client that reaches the app without the balancer can add entries):
+ * the nearest `hops` addresses are proxies, and the one before them is the client.
+ */
+function trustedProxies(
+  setting: Config['TRUST_PROXY'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
 
 export async function buildApp(config: Config, overrides: AppOverrides): Promise<FastifyInstance> {
   const app = Fastify({
@@ -113,7 +128,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
         : randomUUID();
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
     // The router refuses a broken percent-encoding or an over-long path parameter before any
     // hook or error handler runs; these answers are problem details like every other.
@@ -143,17 +158,15 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     database: overrides.database,
     closeOnShutdown: overrides.closeDatabase ?? false,
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => {
-      const error = Object.assign(
-        new Error(
-          `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} s and try again.`,
-        ),
-        { statusCode: 429 },
-      );
-      return error;
+  // Throttles, route rate limits and socket budgets, counted in Redis, PostgreSQL or memory.
+  await app.register(limits, {
+    redisUrl: config.REDIS_URL,
+    databaseUrl: config.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    store: overrides.limiterStore,
   });
   await app.register(mail, {
     smtpUrl: config.SMTP_URL,
@@ -201,6 +214,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     repository: createChatsRepository(app.db),
     directory,
     events,
+    limiterStore: app.limiterStore,
   });
   const sessions = createSessionsService({
     repository: createSessionsRepository(app.db),
@@ -230,6 +244,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     devices,
     throttleWindowMs,
     signInWait: overrides.signInWait,
+    limiterStore: app.limiterStore,
   });
   const links = createMailedLinksService({
     account,
@@ -241,6 +256,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     mailer: app.mailer,
     publicUrl: config.PUBLIC_URL,
     windowMs: throttleWindowMs,
+    limiterStore: app.limiterStore,
     log: app.log,
   });
   await app.register(auth, { sessions, publicUrl: config.PUBLIC_URL });

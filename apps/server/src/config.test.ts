@@ -40,6 +40,20 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '' }).SEED_DEMO).toBe(false);
   });
 
+  it('reads TRUST_PROXY as off, a hop count, a list of proxy addresses or the old true', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8, 127.0.0.1,loopback',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('takes a demo password of at least 8 characters, or none', () => {
     expect(loadConfig({}).DEMO_PASSWORD).toBeUndefined();
     expect(loadConfig({ DEMO_PASSWORD: '' }).DEMO_PASSWORD).toBeUndefined();

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,18 @@ const booleanFromEnv = z
 
 /** `KEY=` in an env file means unset, as if the line were not there. */
 const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
+/** A comma-separated list of proxy addresses as proxy-addr reads them: IPs, CIDRs or its names. */
+function isProxyList(value: string): boolean {
+  return value.split(',').every((item) => {
+    const entry = item.trim();
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+    const [address = '', bits, ...rest] = entry.split('/');
+    if (rest.length > 0 || !isIP(address)) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128);
+  });
+}
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' });
 
 /**
@@ -67,9 +80,30 @@ export const configSchema = z.object({
     .describe(
       'Password of the demo accounts when they are seeded; unset, a random one is made and shown only on the terminal.',
     ),
-  TRUST_PROXY: booleanFromEnv
-    .default(false)
-    .describe('Trust X-Forwarded-* headers (set when running behind a load balancer).'),
+  TRUST_PROXY: z
+    .preprocess(
+      unsetWhenEmpty,
+      z
+        .union([
+          z
+            .enum(['true', 'false', 'yes', 'no'])
+            .transform((value) => value === 'true' || value === 'yes'),
+          z
+            .string()
+            .regex(/^\d{1,2}$/)
+            .transform(Number),
+          z
+            .string()
+            .refine(
+              isProxyList,
+              'Must be true, false, a hop count or a comma-separated list of proxy addresses (IPs, CIDRs, loopback, linklocal, uniquelocal)',
+            ),
+        ])
+        .default(false),
+    )
+    .describe(
+      'Which X-Forwarded-For entry is the client: a hop count (1 behind one load balancer that appends the address it saw), or the addresses of trusted proxies (comma-separated IPs or CIDRs); true trusts every hop, so the leftmost entry, which a client can forge.',
+    ),
   METRICS_TOKEN: z
     .preprocess(unsetWhenEmpty, z.string().min(16).max(200).regex(/^\S+$/).optional())
     .describe(

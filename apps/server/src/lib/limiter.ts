@@ -1,5 +1,7 @@
 import {
   RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
   RateLimiterRes,
   type IRateLimiterOptions,
   type RateLimiterAbstract,
@@ -9,8 +11,64 @@ import { AppError } from './app-error.js';
 /** Builds the counter store; rate-limiter-flexible's Redis or PostgreSQL store takes the same options. */
 export type LimiterStore = (options: IRateLimiterOptions) => RateLimiterAbstract;
 
-/** In this process's memory: right for one process, which is how the app runs today. */
+/** In this process's memory: right for one process (the embedded database). */
 export const memoryStore: LimiterStore = (options) => new RateLimiterMemory(options);
+
+/** The table rate-limiter-flexible keeps PostgreSQL counters in (key, points, expire). */
+export const POSTGRES_LIMITS_TABLE = 'rate_limits';
+
+/**
+ * Counters every process shares, in Redis (a node-redis client). When Redis cannot answer, each
+ * counter falls back to this process's memory (the library's insurance limiter) until it can.
+ */
+export function redisStore(client: unknown): LimiterStore {
+  return (options) =>
+    new RateLimiterRedis({
+      ...options,
+      storeClient: client,
+      useRedisPackage: true,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
+}
+
+/**
+ * Counters every process shares, in a PostgreSQL table (POSTGRES_LIMITS_TABLE, created by
+ * `preparePostgresLimits`). When the database cannot answer, each counter falls back to this
+ * process's memory (the library's insurance limiter).
+ */
+export function postgresStore(pool: unknown): LimiterStore {
+  return (options) =>
+    new RateLimiterPostgres({
+      ...options,
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: POSTGRES_LIMITS_TABLE,
+      tableCreated: true,
+      // One process-wide sweep (preparePostgresLimits) deletes expired rows instead.
+      clearExpiredByTimeout: false,
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
+}
+
+/**
+ * Creates the counters' table once, with the library's own statement (processes starting together
+ * are fine), and sweeps expired rows every five minutes (an unref'd timer, failures ignored).
+ */
+export async function preparePostgresLimits(pool: unknown): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    new RateLimiterPostgres(
+      {
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: POSTGRES_LIMITS_TABLE,
+        keyPrefix: 'sweeper',
+        clearExpiredByTimeout: true,
+      },
+      (error?: Error) => (error ? reject(error) : resolve()),
+    );
+  });
+}
 
 export interface Limiter {
   /**

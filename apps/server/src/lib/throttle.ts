@@ -1,69 +1,57 @@
 import { AppError } from './app-error.js';
+import { memoryStore, type LimiterStore } from './limiter.js';
 
 export interface Throttle {
   /** Throws RATE_LIMITED when the key's window has no room for `amount` more (default 1). */
-  check(key: string, amount?: number): void;
-  hit(key: string, amount?: number): void;
-  reset(key: string): void;
+  check(key: string, amount?: number): Promise<void>;
+  hit(key: string, amount?: number): Promise<void>;
+  reset(key: string): Promise<void>;
   /** How many hits the key has in its current window. */
-  count(key: string): number;
+  count(key: string): Promise<number>;
 }
 
 /**
- * A fixed-window counter per key. Windows expire, so nothing is ever locked for good. Kept in
- * memory; a multi-process deployment swaps in a shared store behind the same interface.
+ * A fixed-window budget per key, checked before a write and counted after it, so a request the
+ * budget cannot hold writes nothing (an all-or-nothing save checks its whole size first). The
+ * counts live in a rate-limiter-flexible store: memory for one process, Redis or PostgreSQL when
+ * several share them. Windows expire, so nothing is ever locked for good.
  */
 export function createThrottle(options: {
+  /** Distinguishes this budget's keys in a shared store. */
+  name: string;
   max: number;
   windowMs: number;
   message: string;
-  /** The clock, replaceable in tests. */
-  now?: () => number;
+  store?: LimiterStore;
 }): Throttle {
-  const now = options.now ?? Date.now;
-  const windows = new Map<string, { count: number; resetAt: number }>();
-
-  function current(key: string, at: number) {
-    const window = windows.get(key);
-    if (window && window.resetAt > at) return window;
-    if (window) windows.delete(key);
-    return undefined;
-  }
-
-  const sweep = setInterval(() => {
-    const at = now();
-    for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
-  }, options.windowMs);
-  sweep.unref();
+  const limiter = (options.store ?? memoryStore)({
+    keyPrefix: options.name,
+    points: options.max,
+    duration: options.windowMs / 1000,
+  });
 
   return {
-    check(key, amount = 1) {
-      const at = now();
-      const window = current(key, at);
-      if ((window?.count ?? 0) + amount > options.max) {
-        const resetAt = window?.resetAt ?? at + options.windowMs;
-        const seconds = Math.max(1, Math.ceil((resetAt - at) / 1000));
+    async check(key, amount = 1) {
+      const window = await limiter.get(key);
+      if ((window?.consumedPoints ?? 0) + amount > options.max) {
+        const msLeft = window?.msBeforeNext ?? options.windowMs;
+        const seconds = Math.max(1, Math.ceil(msLeft / 1000));
         throw new AppError(
           'RATE_LIMITED',
           options.message.replace('{seconds}', String(seconds)),
           undefined,
-          {
-            'retry-after': String(seconds),
-          },
+          { 'retry-after': String(seconds) },
         );
       }
     },
-    hit(key, amount = 1) {
-      const at = now();
-      const window = current(key, at);
-      if (window) window.count += amount;
-      else windows.set(key, { count: amount, resetAt: at + options.windowMs });
+    async hit(key, amount = 1) {
+      await limiter.penalty(key, amount);
     },
-    count(key) {
-      return current(key, now())?.count ?? 0;
+    async count(key) {
+      return (await limiter.get(key))?.consumedPoints ?? 0;
     },
-    reset(key) {
-      windows.delete(key);
+    async reset(key) {
+      await limiter.delete(key);
     },
   };
 }

@@ -44,7 +44,10 @@ export interface RealtimeOptions {
   databaseUrl: string | undefined;
   databaseTimeouts: PostgresTimeouts;
   redisUrl: string | undefined;
-  /** Most sockets one user holds open in this process; one more closes their oldest. */
+  /**
+   * Most sockets one user holds open; one more closes their oldest, in any process sharing the
+   * adapter.
+   */
   socketsPerUser: number;
   authenticate(token: string): Promise<Actor | undefined>;
   /** Sessions another process has ended (see EventBus.disconnect). */
@@ -219,6 +222,9 @@ export default fp<RealtimeOptions>(
     const io: RealtimeServer = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
+      // WebSocket only: one connection that stays on the instance it reached, so several
+      // instances behind a load balancer need no sticky sessions (long-polling would).
+      transports: ['websocket'],
       maxHttpBufferSize: 64 * 1024,
       cors: { origin: [publicOrigin], credentials: true },
       // Browsers always send Origin; a page of another site may not open a socket with our cookie.
@@ -320,6 +326,23 @@ export default fp<RealtimeOptions>(
     // Each user's open sockets in this process, oldest first.
     const socketsByUser = new Map<string, RealtimeSocket[]>();
 
+    /**
+     * The cap across processes: the user's sockets everywhere (fetchSockets through the adapter),
+     * and the oldest beyond the cap closed wherever they are. When another process cannot answer
+     * in time, the cap of this process still holds.
+     */
+    async function capEverywhere(userId: string) {
+      const sockets = await io.in(`user:${userId}`).fetchSockets();
+      if (sockets.length <= options.socketsPerUser) return;
+      sockets.sort(
+        (a, b) =>
+          a.handshake.issued - b.handshake.issued || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      );
+      for (const socket of sockets.slice(0, sockets.length - options.socketsPerUser)) {
+        socket.disconnect(true);
+      }
+    }
+
     io.on('connection', (socket) => {
       const { actor } = socket.data;
       const open = socketsByUser.get(actor.userId) ?? [];
@@ -334,7 +357,13 @@ export default fp<RealtimeOptions>(
       });
       while (open.length > options.socketsPerUser) open.shift()?.disconnect(true);
 
-      Promise.resolve(socket.join([`user:${actor.userId}`, `session:${actor.sessionId}`])).catch(
+      Promise.resolve(socket.join([`user:${actor.userId}`, `session:${actor.sessionId}`])).then(
+        () =>
+          clustered
+            ? capEverywhere(actor.userId).catch((error: unknown) =>
+                app.log.warn({ err: error }, 'the socket cap could not reach every process'),
+              )
+            : undefined,
         (error: unknown) => {
           app.log.error({ err: error }, 'socket could not join its rooms');
           socket.disconnect(true);

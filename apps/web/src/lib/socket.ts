@@ -5,12 +5,16 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | undefined;
 
-/** One socket per tab, authenticated by the session cookie; reconnects with backoff by itself. */
+/**
+ * One socket per tab, authenticated by the session cookie; reconnects with backoff by itself.
+ * WebSocket only (as the server accepts), so behind a load balancer each connection stays on the
+ * instance it reached without sticky sessions.
+ */
 export function getSocket(): AppSocket {
   socket ??= io({
     path: '/socket.io',
     withCredentials: true,
-    transports: ['websocket', 'polling'],
+    transports: ['websocket'],
   });
   return socket;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginBody, PrivateUser, SignupBody } from '@maya/contracts';
 import { AppError } from '../../lib/app-error.js';
+import type { LimiterStore } from '../../lib/limiter.js';
 import { hashPassword, rejectCommonPassword, verifyPassword } from '../../lib/password.js';
 import type { AccountService } from '../account/account.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -33,6 +34,8 @@ export interface AuthServiceDependencies {
   throttleWindowMs?: number;
   /** How a slowed sign-in waits (tests record the waits instead). */
   signInWait?: (ms: number) => Promise<unknown>;
+  /** Where failed sign-ins are counted (memory unless several processes share them). */
+  limiterStore?: LimiterStore;
 }
 
 /** Sign-up and sign-in with a password, throttled as ARCHITECTURE.md describes. */
@@ -43,8 +46,13 @@ export function createAuthService({
   devices,
   throttleWindowMs = 15 * 60_000,
   signInWait,
+  limiterStore,
 }: AuthServiceDependencies) {
-  const signIns = createSignInThrottle({ windowMs: throttleWindowMs, wait: signInWait });
+  const signIns = createSignInThrottle({
+    windowMs: throttleWindowMs,
+    wait: signInWait,
+    store: limiterStore,
+  });
 
   return {
     async signup(input: SignupBody): Promise<{ user: PrivateUser; token: string }> {

@@ -1,6 +1,6 @@
 import type { PasswordResetConfirmBody } from '@maya/contracts';
 import { AppError } from '../../lib/app-error.js';
-import { createLimiter, type Limiter } from '../../lib/limiter.js';
+import { createLimiter, type Limiter, type LimiterStore } from '../../lib/limiter.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword, rejectCommonPassword } from '../../lib/password.js';
 import { describeError } from '../../lib/redact.js';
@@ -28,6 +28,8 @@ export interface MailedLinksServiceDependencies {
   publicUrl: string;
   /** How long link requests count against an address. */
   windowMs: number;
+  /** Where requests are counted (memory unless several processes share them). */
+  limiterStore?: LimiterStore;
   log?: { error(details: Record<string, unknown>, message: string): void };
 }
 
@@ -65,16 +67,19 @@ export function createMailedLinksService({
   mailer,
   publicUrl,
   windowMs,
+  limiterStore: store,
   log,
 }: MailedLinksServiceDependencies) {
   const resetsByIp = createLimiter({
     name: 'password-reset:address',
+    store,
     limit: 5,
     windowMs,
     message: 'Too many reset requests. Please wait {seconds} s and try again.',
   });
   const linksByIp = createLimiter({
     name: 'sign-in-link:address',
+    store,
     limit: 5,
     windowMs,
     message: 'Too many sign-in link requests. Please wait {seconds} s and try again.',
@@ -85,6 +90,7 @@ export function createMailedLinksService({
     // Per email silently: no more than three mails an hour, whoever asks.
     perEmail: createLimiter({
       name: 'password-reset:email',
+      store,
       limit: 3,
       windowMs: 4 * windowMs,
       message: '',
@@ -110,6 +116,7 @@ export function createMailedLinksService({
     // links cannot keep the owner from one.
     perEmail: createLimiter({
       name: 'sign-in-link:email',
+      store,
       limit: 5,
       windowMs: SIGN_IN_LINK_MINUTES * 60_000,
       message: '',

@@ -10,6 +10,7 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/cursor.js';
 import type { EventBus } from '../../lib/events.js';
+import type { LimiterStore } from '../../lib/limiter.js';
 import { createThrottle } from '../../lib/throttle.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import type { DirectoryService } from '../directory/directory.service.js';
@@ -35,6 +36,8 @@ export interface ChatsServiceOptions {
   events: EventBus;
   /** Messages one user may send per minute. */
   messagesPerMinute?: number;
+  /** Where the send and typing budgets are counted (memory unless several processes share them). */
+  limiterStore?: LimiterStore;
 }
 
 export function createChatsService({
@@ -42,13 +45,18 @@ export function createChatsService({
   directory,
   events,
   messagesPerMinute = 60,
+  limiterStore,
 }: ChatsServiceOptions) {
   const sendThrottle = createThrottle({
+    name: 'chat-send',
+    store: limiterStore,
     max: messagesPerMinute,
     windowMs: 60_000,
     message: 'You are sending messages too fast. Please wait {seconds} s.',
   });
   const typingThrottle = createThrottle({
+    name: 'chat-typing',
+    store: limiterStore,
     max: 30,
     windowMs: 10_000,
     message: 'Too many typing events.',
@@ -110,14 +118,14 @@ export function createChatsService({
   }
 
   /** Refuses `count` more messages from the caller unless the minute's budget holds them all. */
-  function checkSendBudget(actor: Actor, count: number): void {
+  async function checkSendBudget(actor: Actor, count: number): Promise<void> {
     if (count > messagesPerMinute) {
       throw new AppError(
         'RATE_LIMITED',
         `At most ${messagesPerMinute} messages can be sent a minute; this holds ${count} new ones. Send fewer at once.`,
       );
     }
-    sendThrottle.check(`user:${actor.userId}`, count);
+    await sendThrottle.check(`user:${actor.userId}`, count);
   }
 
   async function getSummary(actor: Actor, chatId: string): Promise<ChatSummary> {
@@ -204,7 +212,7 @@ export function createChatsService({
     ): Promise<{ message: Message; created: boolean }> {
       const chat = await requirePair(actor, chatId);
       const key = `user:${actor.userId}`;
-      sendThrottle.check(key);
+      await sendThrottle.check(key);
       const { message, created } = await repository.insertMessage({
         id: uuidv7(),
         chatId,
@@ -219,8 +227,8 @@ export function createChatsService({
       }
       const answer = toMessage(message);
       if (created) {
-        sendThrottle.hit(key);
         events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message: answer });
+        await sendThrottle.hit(key);
       }
       return { message: answer, created };
     },
@@ -238,7 +246,7 @@ export function createChatsService({
     ): Promise<{ message: Message; created: boolean }[]> {
       const chat = await requirePair(actor, chatId);
       if (inputs.length === 0) return [];
-      checkSendBudget(actor, inputs.length);
+      await checkSendBudget(actor, inputs.length);
       const result = await repository.insertMessages(
         inputs.map((input) => ({
           id: uuidv7(),
@@ -258,7 +266,7 @@ export function createChatsService({
         created,
       }));
       const created = answers.filter((answer) => answer.created);
-      if (created.length > 0) sendThrottle.hit(`user:${actor.userId}`, created.length);
+      if (created.length > 0) await sendThrottle.hit(`user:${actor.userId}`, created.length);
       for (const { message } of created) {
         events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message });
       }
@@ -280,8 +288,8 @@ export function createChatsService({
     },
 
     async typing(actor: Actor, chatId: string): Promise<void> {
-      typingThrottle.check(`user:${actor.userId}`);
-      typingThrottle.hit(`user:${actor.userId}`);
+      await typingThrottle.check(`user:${actor.userId}`);
+      await typingThrottle.hit(`user:${actor.userId}`);
       const chat = await requirePair(actor, chatId);
       const partnerId = chat.buyerId === actor.userId ? chat.sellerId : chat.buyerId;
       events.toUsers([partnerId], 'typing', { chatId, userId: actor.userId });

@@ -123,7 +123,7 @@ export function createLegacyConversations(chats: ChatsService, account: AccountS
         const sending = existing
           ? (await unsavedMessages(actor, await chats.getChat(actor, existing), incoming)).length
           : incoming.filter((message) => message.isUser === (actor.role === 'buyer')).length;
-        chats.checkSendBudget(actor, sending);
+        await chats.checkSendBudget(actor, sending);
       }
       const { chat, created } = await chats.openChat(actor, partnerId);
       if (incoming) await save(actor, chat.id, incoming);

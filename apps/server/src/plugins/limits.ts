@@ -1,0 +1,160 @@
+import rateLimit, {
+  type FastifyRateLimitOptions,
+  type FastifyRateLimitStore,
+} from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createPostgresPool, type PostgresTimeouts } from '../db/postgres-pool.js';
+import {
+  memoryStore,
+  postgresStore,
+  preparePostgresLimits,
+  redisStore,
+  type LimiterStore,
+} from '../lib/limiter.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where every throttle, route rate limit and budget counts: shared by all processes when it can be. */
+    limiterStore: LimiterStore;
+    limitsEngine: 'redis' | 'postgres' | 'memory';
+  }
+}
+
+export interface LimitsOptions {
+  redisUrl: string | undefined;
+  databaseUrl: string | undefined;
+  databaseTimeouts: PostgresTimeouts;
+  /** A store to use instead of the configured one (tests). */
+  store?: LimiterStore;
+}
+
+/**
+ * @fastify/rate-limit's store interface over a rate-limiter-flexible store, so route limits are
+ * counted where the throttles are: one counter per route (or per `app.rateLimit(…)` handler, in
+ * the order the app creates them, which every process running the same code shares).
+ */
+export function rateLimitStoreOf(
+  store: LimiterStore,
+): new (options: FastifyRateLimitOptions) => FastifyRateLimitStore {
+  let handlers = 0;
+
+  class SharedRateLimitStore implements FastifyRateLimitStore {
+    private readonly limiters = new Map<number, RateLimiterAbstract>();
+
+    constructor(
+      _options: FastifyRateLimitOptions,
+      private readonly prefix = 'rate-limit',
+    ) {}
+
+    private limiterFor(timeWindow: number, max: number) {
+      let limiter = this.limiters.get(timeWindow);
+      if (!limiter) {
+        limiter = store({
+          keyPrefix: this.prefix,
+          points: max,
+          duration: Math.max(1, Math.ceil(timeWindow / 1000)),
+        });
+        this.limiters.set(timeWindow, limiter);
+      }
+      return limiter;
+    }
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+      max: number,
+    ) {
+      // Counted without refusing; the plugin compares the count with the route's max.
+      this.limiterFor(timeWindow, max)
+        .penalty(key, 1)
+        .then(
+          (state) => callback(null, { current: state.consumedPoints, ttl: state.msBeforeNext }),
+          (error: unknown) =>
+            callback(error instanceof Error ? error : new Error(String(error)), undefined),
+        );
+    }
+
+    // The plugin passes the route's merged limit options, with the route under `routeInfo`
+    // (empty for an `app.rateLimit(…)` handler).
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      const { routeInfo } = routeOptions as unknown as {
+        routeInfo?: { method?: string | string[]; url?: string };
+      };
+      const url = routeInfo?.url;
+      handlers += url ? 0 : 1;
+      const name = url ? `${String(routeInfo.method)} ${url}` : `handler-${handlers}`;
+      return new SharedRateLimitStore({}, `rate-limit:${name}`);
+    }
+  }
+  return SharedRateLimitStore;
+}
+
+/**
+ * Chooses where limits are counted: Redis when REDIS_URL is set, else PostgreSQL when
+ * DATABASE_URL is set, else this process's memory (the embedded database: one process). Every
+ * counter falls back to memory while its store cannot answer. Registers @fastify/rate-limit on it.
+ */
+export default fp<LimitsOptions>(
+  async (app, options) => {
+    let store: LimiterStore = memoryStore;
+    let engine: 'redis' | 'postgres' | 'memory' = 'memory';
+    if (options.store) {
+      store = options.store;
+    } else if (options.redisUrl) {
+      const { createClient } = await import('redis');
+      // Commands fail at once while disconnected and after 1 s without an answer (a frozen
+      // server), so a limit falls back to memory instead of holding the request.
+      const client = createClient({
+        url: options.redisUrl,
+        disableOfflineQueue: true,
+        commandOptions: { timeout: 1_000 },
+        socket: {
+          connectTimeout: 2_000,
+          reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) + Math.random() * 100,
+        },
+      });
+      client.on('error', (error: unknown) => app.log.warn({ err: error }, 'redis error (limits)'));
+      await client.connect();
+      store = redisStore(client);
+      engine = 'redis';
+      app.addHook('onClose', async () => {
+        await client.quit().catch(() => undefined);
+      });
+    } else if (options.databaseUrl) {
+      // A counter is one short upsert: it gets far less time than a request's statements, so
+      // with the database stalled it falls back to memory quickly and leaves the request its
+      // own time to answer (503 within the usual bounds).
+      const pool = await createPostgresPool(
+        { connectionString: options.databaseUrl, max: 5 },
+        {
+          connectMs: Math.min(options.databaseTimeouts.connectMs, 500),
+          statementMs: Math.min(options.databaseTimeouts.statementMs, 400),
+        },
+        app.log,
+      );
+      await preparePostgresLimits(pool);
+      store = postgresStore(pool);
+      engine = 'postgres';
+      app.addHook('onClose', async () => {
+        await pool.end().catch(() => undefined);
+      });
+    }
+    app.decorate('limiterStore', store);
+    app.decorate('limitsEngine', engine);
+
+    await app.register(rateLimit, {
+      global: false,
+      store: rateLimitStoreOf(store),
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(
+          new Error(
+            `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} s and try again.`,
+          ),
+          { statusCode: 429 },
+        ),
+    });
+  },
+  { name: 'limits' },
+);

@@ -29,12 +29,17 @@ export function toMessage(row: MessageRow): Message {
   };
 }
 
+const partnerOf = (chat: { buyerId: string; sellerId: string }, userId: string) =>
+  chat.buyerId === userId ? chat.sellerId : chat.buyerId;
+
 export interface ChatsServiceOptions {
   repository: ChatsRepository;
   directory: DirectoryService;
   events: EventBus;
   /** Messages one user may send per minute. */
   messagesPerMinute?: number;
+  /** Told of each new message after it is committed (the unread-message mail). */
+  onMessageCreated?: (created: { chatId: string; recipientId: string }) => void;
 }
 
 export function createChatsService({
@@ -42,6 +47,7 @@ export function createChatsService({
   directory,
   events,
   messagesPerMinute = 60,
+  onMessageCreated,
 }: ChatsServiceOptions) {
   const sendThrottle = createThrottle({
     max: messagesPerMinute,
@@ -221,6 +227,7 @@ export function createChatsService({
       if (created) {
         sendThrottle.hit(key);
         events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message: answer });
+        onMessageCreated?.({ chatId, recipientId: partnerOf(chat, actor.userId) });
       }
       return { message: answer, created };
     },
@@ -261,6 +268,9 @@ export function createChatsService({
       if (created.length > 0) sendThrottle.hit(`user:${actor.userId}`, created.length);
       for (const { message } of created) {
         events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message });
+      }
+      if (created.length > 0) {
+        onMessageCreated?.({ chatId, recipientId: partnerOf(chat, actor.userId) });
       }
       return answers;
     },

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { messageSchema, notificationSettingsSchema } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
+import { loadConfig, readEnv } from '../../config.js';
+import { createDatabase, type DatabaseHandle } from '../../db/client.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { newChat, send } from '../../../test/chats.js';
 import { sameOrigin, signUp, type SignedUp } from '../../../test/sessions.js';
 import { startSmtpPeer, type ReceivedMail } from '../../../test/smtp-peer.js';
-import { createTestDatabase } from '../../../test/test-database.js';
+import { createPostgresTestDatabase, createTestDatabase } from '../../../test/test-database.js';
 import type { FastifyInstance } from 'fastify';
 
 const DELAY = '1';
@@ -258,4 +259,80 @@ describe('mail about unread messages', () => {
     expect(mails.map((mail) => decoded(mail).includes('> from one'))).toContain(true);
     expect(mails.map((mail) => decoded(mail).includes('> from two'))).toContain(true);
   });
+});
+
+/** Two apps on one database, one after the other or side by side, as processes would be. */
+async function appOn(database: DatabaseHandle, env: Record<string, string>) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'maya-notify-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'no-web'),
+    SMTP_URL: smtp.url,
+    JOBS_POLL_SECONDS: '0.5',
+    ...env,
+  });
+  const built = await buildApp(config, { database, logger: false });
+  await built.ready();
+  return {
+    app: built,
+    close: async () => {
+      await built.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('the unread-message mail across restarts and processes', () => {
+  it('sends exactly one digest when the app restarts in the middle of the delay', async () => {
+    const database = await createTestDatabase();
+    try {
+      const first = await appOn(database, { MESSAGE_MAIL_DELAY_SECONDS: '3' });
+      const seller = await signUp(first.app);
+      const buyer = await signUp(first.app, { role: 'buyer', category: undefined });
+      await sent(first.app, buyer, await newChat(first.app, buyer, seller), 'before the restart');
+      await first.close();
+      expect(smtp.inbox.filter((mail) => mail.to.includes(seller.email))).toEqual([]);
+
+      const second = await appOn(database, { MESSAGE_MAIL_DELAY_SECONDS: '3' });
+      try {
+        const mails = await mailsTo(seller.email, 6_000);
+        expect(mails).toHaveLength(1);
+        expect(decoded(mails[0]!)).toContain('> before the restart');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.skipIf(!readEnv('DATABASE_URL'))(
+    'sends one digest, not two, from two processes on one PostgreSQL',
+    async () => {
+      const shared = await createPostgresTestDatabase();
+      const database = await createDatabase({ kind: 'postgres', url: shared.url, poolSize: 5 });
+      const other = await createDatabase({ kind: 'postgres', url: shared.url, poolSize: 5 });
+      const one = await appOn(database, { MESSAGE_MAIL_DELAY_SECONDS: '2' });
+      const two = await appOn(other, { MESSAGE_MAIL_DELAY_SECONDS: '2' });
+      try {
+        const seller = await signUp(one.app);
+        const buyer = await signUp(two.app, { role: 'buyer', category: undefined });
+        const chatId = await newChat(two.app, buyer, seller);
+        await sent(one.app, buyer, chatId, 'through one');
+        await sent(two.app, buyer, chatId, 'through two');
+        const mails = await mailsTo(seller.email, 6_000);
+        expect(mails).toHaveLength(1);
+        expect(decoded(mails[0]!)).toContain('2 unread messages');
+      } finally {
+        await two.close();
+        await one.close();
+        await other.close();
+        await database.close();
+        await shared.drop();
+      }
+    },
+  );
 });

@@ -27,14 +27,12 @@ export const updateNotificationSettingsBodySchema = notificationSettingsSchema
   .meta({ id: 'UpdateNotificationSettingsBody' });
 export type UpdateNotificationSettingsBody = z.infer<typeof updateNotificationSettingsBodySchema>;
 
-/** The signed one-click unsubscribe link's query (RFC 8058). */
-export const unsubscribeQuerySchema = z
-  .object({
-    user: z.uuid(),
-    token: z
-      .string()
-      .regex(/^[\w-]{43}$/, 'Not an unsubscribe token')
-      .describe('HMAC of the user id with the server secret, base64url.'),
-  })
-  .meta({ id: 'UnsubscribeQuery' });
+/** The signed one-click unsubscribe link's query (RFC 8058); inline, as query schemas are. */
+export const unsubscribeQuerySchema = z.object({
+  user: z.uuid(),
+  token: z
+    .string()
+    .regex(/^[\w-]{43}$/, 'Not an unsubscribe token')
+    .describe('HMAC of the user id with the server secret, base64url.'),
+});
 export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;

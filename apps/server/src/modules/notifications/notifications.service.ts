@@ -29,7 +29,7 @@ export interface NotificationsServiceDependencies {
   /** MAIL_LINK_SECRET; unset, a secret is made once and kept in the database. */
   linkSecret: string | undefined;
   /** Whether the person has a live socket (in any process). */
-  isOnline(userId: string): Promise<boolean>;
+  isOnline: (userId: string) => Promise<boolean>;
   log: { info(details: Record<string, unknown>, message: string): void };
 }
 

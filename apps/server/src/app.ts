@@ -44,6 +44,9 @@ import { createDirectoryService } from './modules/directory/directory.service.js
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createFoldersRepository } from './modules/legacy/folders.repository.js';
 import { legacyRoutes } from './modules/legacy/legacy.routes.js';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -54,6 +57,7 @@ import database from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
 import limits from './plugins/limits.js';
 import mail from './plugins/mail.js';
+import jobs from './plugins/jobs.js';
 import metrics from './plugins/metrics.js';
 import realtime from './plugins/realtime.js';
 import openapi from './plugins/openapi.js';
@@ -179,6 +183,8 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     port: config.METRICS_PORT,
     host: config.HOST,
   });
+  // The durable job queue (pg-boss) on the same database; after metrics, which count its jobs.
+  await app.register(jobs, { pollSeconds: config.JOBS_POLL_SECONDS });
   await app.register(openapi, { publicUrl: config.PUBLIC_URL });
   // Image storage (disk, or S3 when configured) and /uploads.
   await app.register(uploads, { config });
@@ -210,11 +216,30 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   const sessionPolicy = defaultSessionPolicy;
   const events = createEventBus();
   let assistant: Promise<AssistantService> | undefined;
+  const notifications = createNotificationsService({
+    repository: createNotificationsRepository(app.db),
+    jobs: app.jobs,
+    mailer: app.mailer,
+    publicUrl: config.PUBLIC_URL,
+    delaySeconds: config.MESSAGE_MAIL_DELAY_SECONDS,
+    linkSecret: config.MAIL_LINK_SECRET,
+    // The socket server is registered below; a job runs only once the app is ready.
+    isOnline: async (userId) => (await app.io.in(`user:${userId}`).fetchSockets()).length > 0,
+    log: app.log,
+  });
   const chats = createChatsService({
     repository: createChatsRepository(app.db),
     directory,
     events,
     limiterStore: app.limiterStore,
+    // After the commit and the socket event, off the request's path.
+    onMessageCreated: (created) => {
+      notifications
+        .messageSent(created)
+        .catch((error: unknown) =>
+          app.log.error({ err: error }, 'queueing the unread-message mail failed'),
+        );
+    },
   });
   const sessions = createSessionsService({
     repository: createSessionsRepository(app.db),
@@ -289,6 +314,8 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   await app.register(accountRoutes, { prefix: '/api/v1', account, uploads: uploadsService });
   await app.register(directoryRoutes, { prefix: '/api/v1', directory, uploads: uploadsService });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
+  await app.register(notificationsRoutes, { prefix: '/api/v1', notifications });
+  await notifications.start();
   await app.register(placesRoutes, { prefix: '/api/v1', places });
   await app.register(billingRoutes, {
     prefix: '/api/v1',

@@ -166,6 +166,24 @@ export const configSchema = z.object({
     .string()
     .default('Maya Market <no-reply@mayamarket.example>')
     .describe('Sender of outgoing mail.'),
+  MESSAGE_MAIL_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(600)
+    .describe(
+      'How long a message stays unread before its recipient is mailed about it, and the shortest time between two such mails.',
+    ),
+  MAIL_LINK_SECRET: z
+    .preprocess(unsetWhenEmpty, z.string().min(32).optional())
+    .describe(
+      'Secret that signs the one-click unsubscribe links in mails (at least 32 characters); unset, one is made and kept in the database.',
+    ),
+  JOBS_POLL_SECONDS: z.coerce
+    .number()
+    .min(0.5)
+    .default(2)
+    .describe('How often each process asks the job queue for due work (mail, delayed jobs).'),
   AI_PROVIDER: z
     .enum(['builtin', 'openai', 'anthropic', 'openai-compatible'])
     .default('builtin')

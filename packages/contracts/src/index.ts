@@ -8,6 +8,7 @@ export * from './directory.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './legacy.js';
+export * from './notifications.js';
 export * from './places.js';
 export * from './text.js';
 export * from './uploads.js';

@@ -14,13 +14,21 @@ import {
   defaultPostgresTimeouts,
   type PostgresTimeouts,
 } from './postgres-pool.js';
+import { installJobQueue } from './job-queue.js';
 import * as schema from './schema/index.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Plain SQL text with positional values, answered with rows: what the job queue runs on. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface DatabaseHandle {
   db: Database;
   engine: 'pglite' | 'postgres';
+  /** The same connection(s) as `db`, for the job queue (pg-boss), which writes its own SQL. */
+  sql: SqlExecutor;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -90,6 +98,7 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
     return {
       db: db as unknown as Database,
       engine: 'postgres',
+      sql: { executeSql: (text, values) => pool.query(text, values) },
       // Migrations may build indexes for longer than a request's statement may run, so they get
       // a connection of their own without the statement limit.
       async migrate() {
@@ -101,6 +110,9 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
         try {
           await migrateNodePg(drizzleNodePg(migrationPool, { schema, casing: 'snake_case' }), {
             migrationsFolder,
+          });
+          await installJobQueue({
+            executeSql: (text, values) => migrationPool.query(text, values),
           });
         } finally {
           await migrationPool.end();
@@ -117,9 +129,27 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
   return {
     db: db as unknown as Database,
     engine: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    sql: pgliteExecutor(client),
+    async migrate() {
+      await migratePglite(db, { migrationsFolder });
+      await installJobQueue(pgliteExecutor(client));
+    },
     ping: () => ping(db, 1_500),
     close: once(() => client.close()),
+  };
+}
+
+/**
+ * PGlite runs one statement per call with values (the extended protocol), and several without
+ * (pg-boss sends its transactions as one text); either way the last result's rows are the answer.
+ */
+function pgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
   };
 }
 

@@ -10,6 +10,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header lines, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
   /** The action link in the mail; logged in outbox mode so a local user can follow it. */
   link?: string;
 }

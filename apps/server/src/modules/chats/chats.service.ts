@@ -30,6 +30,9 @@ export function toMessage(row: MessageRow): Message {
   };
 }
 
+const partnerOf = (chat: { buyerId: string; sellerId: string }, userId: string) =>
+  chat.buyerId === userId ? chat.sellerId : chat.buyerId;
+
 export interface ChatsServiceOptions {
   repository: ChatsRepository;
   directory: DirectoryService;
@@ -38,6 +41,8 @@ export interface ChatsServiceOptions {
   messagesPerMinute?: number;
   /** Where the send and typing budgets are counted (memory unless several processes share them). */
   limiterStore?: LimiterStore;
+  /** Told of each new message after it is committed (the unread-message mail). */
+  onMessageCreated?: (created: { chatId: string; recipientId: string }) => void;
 }
 
 export function createChatsService({
@@ -46,6 +51,7 @@ export function createChatsService({
   events,
   messagesPerMinute = 60,
   limiterStore,
+  onMessageCreated,
 }: ChatsServiceOptions) {
   const sendThrottle = createThrottle({
     name: 'chat-send',
@@ -229,6 +235,7 @@ export function createChatsService({
       if (created) {
         events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message: answer });
         await sendThrottle.hit(key);
+        onMessageCreated?.({ chatId, recipientId: partnerOf(chat, actor.userId) });
       }
       return { message: answer, created };
     },
@@ -269,6 +276,9 @@ export function createChatsService({
       if (created.length > 0) await sendThrottle.hit(`user:${actor.userId}`, created.length);
       for (const { message } of created) {
         events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message });
+      }
+      if (created.length > 0) {
+        onMessageCreated?.({ chatId, recipientId: partnerOf(chat, actor.userId) });
       }
       return answers;
     },

@@ -1,0 +1,338 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { messageSchema, notificationSettingsSchema } from '@maya/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig, readEnv } from '../../config.js';
+import { createDatabase, type DatabaseHandle } from '../../db/client.js';
+import { buildTestApp } from '../../../test/build-test-app.js';
+import { newChat, send } from '../../../test/chats.js';
+import { sameOrigin, signUp, type SignedUp } from '../../../test/sessions.js';
+import { startSmtpPeer, type ReceivedMail } from '../../../test/smtp-peer.js';
+import { createPostgresTestDatabase, createTestDatabase } from '../../../test/test-database.js';
+import type { FastifyInstance } from 'fastify';
+
+const DELAY = '1';
+const smtp = await startSmtpPeer();
+const { app } = await buildTestApp({
+  SMTP_URL: smtp.url,
+  MESSAGE_MAIL_DELAY_SECONDS: DELAY,
+  JOBS_POLL_SECONDS: '0.5',
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Quoted-printable undone, so the words of a raw mail can be searched. */
+const decoded = (mail: ReceivedMail) =>
+  mail.raw
+    .replaceAll('=\r\n', '')
+    .replaceAll(/(?:=[0-9A-F]{2})+/g, (run) =>
+      Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'),
+    )
+    .replaceAll(/\r\n[ \t]+/g, ' ');
+
+/** The mails the peer received for `email`, after waiting `ms` for more to come. */
+async function mailsTo(email: string, ms = 3_000): Promise<ReceivedMail[]> {
+  await sleep(ms);
+  return smtp.inbox.filter((mail) => mail.to.includes(email));
+}
+
+async function sent(application: FastifyInstance, user: SignedUp, chatId: string, body: string) {
+  const response = await send(application, user, chatId, body);
+  expect(response.statusCode).toBe(201);
+  return messageSchema.parse(response.json().message);
+}
+
+async function settle(user: SignedUp, payload: Record<string, unknown>) {
+  const response = await app.inject({
+    method: 'PATCH',
+    url: '/api/v1/me/notifications',
+    headers: user.headers,
+    payload,
+  });
+  expect(response.statusCode).toBe(200);
+  return notificationSettingsSchema.parse(response.json());
+}
+
+function unsubscribeLink(mail: ReceivedMail): string {
+  const match = mail.raw.replaceAll(/\r\n[ \t]+/g, ' ').match(/^List-Unsubscribe: *<([^>]+)>/m);
+  if (!match?.[1]) throw new Error('no List-Unsubscribe header');
+  return match[1];
+}
+
+describe('mail about unread messages', () => {
+  it('mails one digest after the delay, grouped by chat with partners, counts and the latest lines', async () => {
+    const seller = await signUp(app, { firstName: 'Sara' });
+    const ana = await signUp(app, {
+      role: 'buyer',
+      firstName: 'Ana',
+      lastName: 'Alves',
+      category: undefined,
+    });
+    const bruno = await signUp(app, {
+      role: 'buyer',
+      firstName: 'Bruno',
+      lastName: 'Braga',
+      category: undefined,
+    });
+    const withAna = await newChat(app, ana, seller);
+    const withBruno = await newChat(app, bruno, seller);
+    await sent(app, ana, withAna, 'Do you open on Sundays?');
+    await sent(app, ana, withAna, 'And is <b>parking</b> free?');
+    await sent(app, bruno, withBruno, 'Can you quote a bathroom?');
+
+    const mails = await mailsTo(seller.email);
+    expect(mails).toHaveLength(1);
+    const text = decoded(mails[0]!);
+    expect(text).toContain('Subject: 3 unread messages from');
+    expect(text).toContain('Ana Alves: 2 unread messages');
+    expect(text).toContain('Bruno Braga: 1 unread message');
+    expect(text).toContain('> Do you open on Sundays?');
+    expect(text).toContain('http://localhost:3000/inbox/' + withAna);
+    expect(text).toContain('http://localhost:3000/inbox/' + withBruno);
+    // The HTML part quotes the text escaped, never as markup.
+    expect(text).toContain('And is &lt;b&gt;parking&lt;/b&gt; free?');
+    expect(text).not.toContain('<b>parking</b> free?</blockquote>');
+    expect(text).toMatch(/Content-Type: text\/html/);
+    expect(text).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // Nobody else was mailed: the senders have nothing unread.
+    expect(smtp.inbox.filter((mail) => mail.to.includes(ana.email))).toEqual([]);
+  });
+
+  it('mails nothing when the message was read within the delay', async () => {
+    const seller = await signUp(app);
+    const buyer = await signUp(app, { role: 'buyer', category: undefined });
+    const chatId = await newChat(app, buyer, seller);
+    const message = await sent(app, buyer, chatId, 'Are you there?');
+    const read = await app.inject({
+      method: 'POST',
+      url: `/api/v1/chats/${chatId}/read`,
+      headers: seller.headers,
+      payload: { messageId: message.id },
+    });
+    expect(read.statusCode).toBeLessThan(300);
+    expect(await mailsTo(seller.email)).toEqual([]);
+  });
+
+  it('leaves every message text out when the recipient asked for none, in Portuguese when chosen', async () => {
+    const seller = await signUp(app, { firstName: 'Rita' });
+    expect(await settle(seller, { messageText: false, language: 'pt' })).toEqual({
+      messageMail: 'digest',
+      messageText: false,
+      language: 'pt',
+    });
+    const buyer = await signUp(app, { role: 'buyer', category: undefined });
+    const chatId = await newChat(app, buyer, seller);
+    await sent(app, buyer, chatId, 'my secret renovation budget');
+    const mails = await mailsTo(seller.email);
+    expect(mails).toHaveLength(1);
+    const text = decoded(mails[0]!);
+    expect(text).not.toContain('secret renovation');
+    expect(text).toContain('Olá Rita');
+    expect(text).toContain('1 mensagem por ler');
+  });
+
+  it('mails nobody whose setting is off', async () => {
+    const seller = await signUp(app);
+    await settle(seller, { messageMail: 'off' });
+    const buyer = await signUp(app, { role: 'buyer', category: undefined });
+    await sent(app, buyer, await newChat(app, buyer, seller), 'hello?');
+    expect(await mailsTo(seller.email)).toEqual([]);
+  });
+
+  it('mails at most once per delay window, then the messages that came after', async () => {
+    const seller = await signUp(app);
+    const buyer = await signUp(app, { role: 'buyer', category: undefined });
+    const chatId = await newChat(app, buyer, seller);
+    await sent(app, buyer, chatId, 'first');
+    expect(await mailsTo(seller.email, 2_500)).toHaveLength(1);
+    await sent(app, buyer, chatId, 'second');
+    await sent(app, buyer, chatId, 'third');
+    const mails = await mailsTo(seller.email, 3_000);
+    expect(mails).toHaveLength(2);
+    const later = decoded(mails[1]!);
+    expect(later).toContain('2 unread messages');
+    expect(later).not.toContain('> first');
+  });
+
+  it("unsubscribes from the link (a GET only asks) and from the header's one-click POST", async () => {
+    const seller = await signUp(app);
+    const buyer = await signUp(app, { role: 'buyer', category: undefined });
+    await sent(app, buyer, await newChat(app, buyer, seller), 'hello');
+    const [mail] = await mailsTo(seller.email, 2_500);
+    const link = new URL(unsubscribeLink(mail!));
+    expect(link.origin).toBe('http://localhost:3000');
+    const path = link.pathname + link.search;
+
+    const page = await app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<form method="post"');
+    const unchanged = await app.inject({
+      method: 'GET',
+      url: '/api/v1/me/notifications',
+      headers: seller.headers,
+    });
+    expect(unchanged.json()).toMatchObject({ messageMail: 'digest' });
+
+    // RFC 8058: a POST of `List-Unsubscribe=One-Click`, no cookie, no sign-in.
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    const after = await app.inject({
+      method: 'GET',
+      url: '/api/v1/me/notifications',
+      headers: seller.headers,
+    });
+    expect(after.json()).toMatchObject({ messageMail: 'off' });
+
+    // And the page's own form, for the person who clicked the link.
+    await settle(seller, { messageMail: 'digest' });
+    const fromPage = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+        ...sameOrigin,
+      },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(fromPage.statusCode).toBe(200);
+    expect(fromPage.body).toContain('role="status"');
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/v1/me/notifications',
+      headers: seller.headers,
+    });
+    expect(again.json()).toMatchObject({ messageMail: 'off' });
+  });
+
+  it('refuses an unsubscribe link whose signature does not match, changing nothing', async () => {
+    const seller = await signUp(app);
+    const other = await signUp(app);
+    const forged = await app.inject({
+      method: 'POST',
+      url: `/api/v1/notifications/unsubscribe?user=${seller.id}&token=${'A'.repeat(43)}`,
+    });
+    expect(forged.statusCode).toBe(404);
+    const malformed = await app.inject({
+      method: 'GET',
+      url: `/api/v1/notifications/unsubscribe?user=${other.id}&token=short`,
+    });
+    expect(malformed.statusCode).toBe(400);
+    const settings = await app.inject({
+      method: 'GET',
+      url: '/api/v1/me/notifications',
+      headers: seller.headers,
+    });
+    expect(settings.json()).toEqual({ messageMail: 'digest', messageText: true, language: 'en' });
+  });
+
+  it('refuses settings without a session and unknown values', async () => {
+    const anonymous = await app.inject({ method: 'GET', url: '/api/v1/me/notifications' });
+    expect(anonymous.statusCode).toBe(401);
+    const user = await signUp(app);
+    const bad = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me/notifications',
+      headers: user.headers,
+      payload: { messageMail: 'hourly' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('mails each chat on its own in the "each" mode', async () => {
+    const seller = await signUp(app);
+    await settle(seller, { messageMail: 'each' });
+    const one = await signUp(app, { role: 'buyer', firstName: 'Uma', category: undefined });
+    const two = await signUp(app, { role: 'buyer', firstName: 'Duarte', category: undefined });
+    await sent(app, one, await newChat(app, one, seller), 'from one');
+    await sent(app, two, await newChat(app, two, seller), 'from two');
+    const mails = await mailsTo(seller.email);
+    expect(mails).toHaveLength(2);
+    expect(mails.map((mail) => decoded(mail).includes('> from one'))).toContain(true);
+    expect(mails.map((mail) => decoded(mail).includes('> from two'))).toContain(true);
+  });
+});
+
+/** Two apps on one database, one after the other or side by side, as processes would be. */
+async function appOn(database: DatabaseHandle, env: Record<string, string>) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'maya-notify-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'no-web'),
+    SMTP_URL: smtp.url,
+    JOBS_POLL_SECONDS: '0.5',
+    ...env,
+  });
+  const built = await buildApp(config, { database, logger: false });
+  await built.ready();
+  return {
+    app: built,
+    close: async () => {
+      await built.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('the unread-message mail across restarts and processes', () => {
+  it('sends exactly one digest when the app restarts in the middle of the delay', async () => {
+    const database = await createTestDatabase();
+    try {
+      const first = await appOn(database, { MESSAGE_MAIL_DELAY_SECONDS: '3' });
+      const seller = await signUp(first.app);
+      const buyer = await signUp(first.app, { role: 'buyer', category: undefined });
+      await sent(first.app, buyer, await newChat(first.app, buyer, seller), 'before the restart');
+      await first.close();
+      expect(smtp.inbox.filter((mail) => mail.to.includes(seller.email))).toEqual([]);
+
+      const second = await appOn(database, { MESSAGE_MAIL_DELAY_SECONDS: '3' });
+      try {
+        const mails = await mailsTo(seller.email, 6_000);
+        expect(mails).toHaveLength(1);
+        expect(decoded(mails[0]!)).toContain('> before the restart');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.skipIf(!readEnv('DATABASE_URL'))(
+    'sends one digest, not two, from two processes on one PostgreSQL',
+    async () => {
+      const shared = await createPostgresTestDatabase();
+      const database = await createDatabase({ kind: 'postgres', url: shared.url, poolSize: 5 });
+      const other = await createDatabase({ kind: 'postgres', url: shared.url, poolSize: 5 });
+      const one = await appOn(database, { MESSAGE_MAIL_DELAY_SECONDS: '2' });
+      const two = await appOn(other, { MESSAGE_MAIL_DELAY_SECONDS: '2' });
+      try {
+        const seller = await signUp(one.app);
+        const buyer = await signUp(two.app, { role: 'buyer', category: undefined });
+        const chatId = await newChat(two.app, buyer, seller);
+        await sent(one.app, buyer, chatId, 'through one');
+        await sent(two.app, buyer, chatId, 'through two');
+        const mails = await mailsTo(seller.email, 6_000);
+        expect(mails).toHaveLength(1);
+        expect(decoded(mails[0]!)).toContain('2 unread messages');
+      } finally {
+        await two.close();
+        await one.close();
+        await other.close();
+        await database.close();
+        await shared.drop();
+      }
+    },
+  );
+});

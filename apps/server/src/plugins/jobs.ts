@@ -1,0 +1,110 @@
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import { Counter } from 'prom-client';
+import { JOB_QUEUE_SCHEMA } from '../db/job-queue.js';
+import { describeError } from '../lib/redact.js';
+
+export interface QueueOptions {
+  /** Attempts after the first, each waiting `retryDelaySeconds` doubled per attempt. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /**
+   * pg-boss's policy: `stately` keeps at most one waiting and one running job per singleton key,
+   * so a key sent twice while one waits is queued once.
+   */
+  policy: 'standard' | 'stately';
+}
+
+export interface SendOptions {
+  /** One waiting job per key (with the `stately` policy). */
+  singletonKey?: string;
+  /** Seconds from now before the job may run. */
+  startAfterSeconds?: number;
+}
+
+export interface JobQueue {
+  /** Creates the queue if needed and starts this process's worker on it. */
+  define<T extends object>(
+    queue: string,
+    options: QueueOptions,
+    handler: (data: T) => Promise<void>,
+  ): Promise<void>;
+  /** Queues a job; `null` when a job with its singleton key is already waiting. */
+  send(queue: string, data: object, options?: SendOptions): Promise<string | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+/**
+ * The durable job queue: pg-boss on the app's own database (PGlite or PostgreSQL, through
+ * `database.sql`), so jobs survive a restart and the processes sharing a database share one
+ * queue (`FOR UPDATE SKIP LOCKED`: a job runs in one process). Its tables are created by the
+ * migrations (`db/job-queue.ts`). Every job counts in /metrics, and a failed one is logged.
+ */
+export default fp<{ pollSeconds: number }>(
+  async (app, { pollSeconds }) => {
+    const boss = new PgBoss({
+      db: app.database.sql,
+      schema: JOB_QUEUE_SCHEMA,
+      migrate: false,
+      schedule: false,
+    });
+    boss.on('error', (error) => app.log.error({ cause: describeError(error) }, 'job queue error'));
+    await boss.start();
+
+    const counter = (name: string, help: string) =>
+      new Counter({ name, help, labelNames: ['queue'], registers: [app.metrics] });
+    const queued = counter('maya_jobs_queued_total', 'Jobs queued, by queue');
+    const completed = counter('maya_jobs_completed_total', 'Jobs done, by queue');
+    const failed = counter('maya_jobs_failed_total', 'Job attempts that failed, by queue');
+
+    const jobs: JobQueue = {
+      async define(queue, options, handler) {
+        await boss.createQueue(queue, {
+          name: queue,
+          policy: options.policy,
+          retryLimit: options.retryLimit,
+          retryDelay: options.retryDelaySeconds,
+          retryBackoff: true,
+        });
+        await boss.work<object>(
+          queue,
+          { pollingIntervalSeconds: pollSeconds, batchSize: 1 },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              await handler(job.data as Parameters<typeof handler>[0]);
+              completed.inc({ queue });
+            } catch (error) {
+              failed.inc({ queue });
+              app.log.error(
+                { queue, job: job.id, cause: describeError(error) },
+                'a job failed; it is retried with backoff until its retry limit',
+              );
+              throw error;
+            }
+          },
+        );
+      },
+      async send(queue, data, options = {}) {
+        const id = await boss.send(queue, data, {
+          ...(options.singletonKey && { singletonKey: options.singletonKey }),
+          ...(options.startAfterSeconds && { startAfter: Math.ceil(options.startAfterSeconds) }),
+        });
+        if (id) queued.inc({ queue });
+        return id;
+      },
+    };
+    app.decorate('jobs', jobs);
+    // Registered after the database, so closed before it: running jobs finish (or are failed
+    // back to the queue for another process) before the connections go.
+    app.addHook('onClose', async () => {
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
+    });
+  },
+  { name: 'jobs', dependencies: ['database', 'metrics'] },
+);

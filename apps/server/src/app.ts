@@ -26,7 +26,11 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createKnownDevicesRepository } from './modules/auth/known-devices.repository.js';
 import { createKnownDevicesService } from './modules/auth/known-devices.service.js';
-import { createMailedLinksService } from './modules/auth/mailed-links.service.js';
+import { createEmailConfirmationsRepository } from './modules/auth/email-confirmations.repository.js';
+import {
+  createMailedLinksService,
+  type MailedLinksService,
+} from './modules/auth/mailed-links.service.js';
 import { createPasswordResetsRepository } from './modules/auth/password-resets.repository.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createSessionsService, defaultSessionPolicy } from './modules/auth/sessions.service.js';
@@ -214,26 +218,23 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   const devices = createKnownDevicesService(createKnownDevicesRepository(app.db));
   const resets = createPasswordResetsRepository(app.db);
   const signInLinks = createSignInLinksRepository(app.db);
-  const access = createAccessService({ sessions, devices, resets, signInLinks });
+  const confirmations = createEmailConfirmationsRepository(app.db);
+  const access = createAccessService({ sessions, devices, resets, signInLinks, confirmations });
+  // The account mails an email change through auth's links, which are built from the account.
+  let links: MailedLinksService | undefined;
   const account = createAccountService({
     repository: createAccountRepository(app.db),
     uploads: uploadsService,
     chats,
     access,
+    emailLinks: { mailEmailChange: (user, newEmail) => links!.mailEmailChange(user, newEmail) },
   });
   const throttleWindowMs = config.AUTH_THROTTLE_WINDOW_SECONDS * 1000;
-  const authService = createAuthService({
-    account,
-    uploads: uploadsService,
-    sessions,
-    devices,
-    throttleWindowMs,
-    signInWait: overrides.signInWait,
-  });
-  const links = createMailedLinksService({
+  links = createMailedLinksService({
     account,
     resets,
     signInLinks,
+    confirmations,
     sessions,
     devices,
     access,
@@ -241,6 +242,15 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     publicUrl: config.PUBLIC_URL,
     windowMs: throttleWindowMs,
     log: app.log,
+  });
+  const authService = createAuthService({
+    account,
+    uploads: uploadsService,
+    sessions,
+    devices,
+    links,
+    throttleWindowMs,
+    signInWait: overrides.signInWait,
   });
   await app.register(auth, { sessions, publicUrl: config.PUBLIC_URL });
   await app.register(realtime, {

@@ -6,3 +6,4 @@ export * from './chats.js';
 export * from './uploads.js';
 export * from './billing.js';
 export * from './legacy-folders.js';
+export * from './email-confirmations.js';

@@ -50,6 +50,10 @@ export const users = pgTable(
     // Set when the owner deletes the account: the row stays, anonymised, so chat partners keep
     // their history with the author shown as a deleted user.
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    // When the owner followed the confirmation link mailed to `email`; null until then. No
+    // notification mail goes to an address that is null here (ARCHITECTURE.md, Email
+    // verification).
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     // Weighted so a name match outranks a description match; 'simple' keeps place and brand
     // names unstemmed, which suits a multilingual directory. Words are folded as the search folds
     // them (search-terms.ts), so "São" and "Sao" are one word.

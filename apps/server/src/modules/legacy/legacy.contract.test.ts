@@ -237,7 +237,7 @@ describe('the original client, call by call', () => {
     expect(unknown.statusCode).toBe(202);
     expect(legacyMessageAnswerSchema.parse(known.json())).toEqual(unknown.json());
 
-    const mail = await smtp.next();
+    const mail = await smtp.next('Reset your Maya Market password');
     expect(mail.to).toEqual([buyerEmail]);
     expect(new URL(findLink(mail.raw)).pathname).toBe('/reset-password');
     expect(mail.raw).not.toContain(password);

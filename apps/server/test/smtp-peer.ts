@@ -63,12 +63,17 @@ export function subjectOf(raw: string): string {
   return header.match(/^Subject: (.*)$/m)?.[1] ?? '';
 }
 
+/** A raw message with quoted-printable soft line breaks and `=3D` undone. */
+export function mailText(raw: string): string {
+  return raw.replaceAll('=\r\n', '').replaceAll('=\n', '').replaceAll('=3D', '=');
+}
+
 /**
  * The link to `path` in a raw message (a reset link unless told), with quoted-printable soft
  * line breaks undone.
  */
 export function findLink(raw: string, path = '/reset-password'): string {
-  const text = raw.replaceAll('=\r\n', '').replaceAll('=\n', '').replaceAll('=3D', '=');
+  const text = mailText(raw);
   const match = text.match(new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`));
   if (!match) throw new Error(`no ${path} link in the mail`);
   return match[0];

@@ -27,10 +27,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createKnownDevicesRepository } from './modules/auth/known-devices.repository.js';
 import { createKnownDevicesService } from './modules/auth/known-devices.service.js';
 import { createEmailConfirmationsRepository } from './modules/auth/email-confirmations.repository.js';
-import {
-  createMailedLinksService,
-  type MailedLinksService,
-} from './modules/auth/mailed-links.service.js';
+import { createMailedLinksService } from './modules/auth/mailed-links.service.js';
 import { createPasswordResetsRepository } from './modules/auth/password-resets.repository.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createSessionsService, defaultSessionPolicy } from './modules/auth/sessions.service.js';
@@ -220,17 +217,17 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   const signInLinks = createSignInLinksRepository(app.db);
   const confirmations = createEmailConfirmationsRepository(app.db);
   const access = createAccessService({ sessions, devices, resets, signInLinks, confirmations });
-  // The account mails an email change through auth's links, which are built from the account.
-  let links: MailedLinksService | undefined;
+  // The account mails an email change through auth's links, which are built from the account:
+  // the call reaches them once both exist.
   const account = createAccountService({
     repository: createAccountRepository(app.db),
     uploads: uploadsService,
     chats,
     access,
-    emailLinks: { mailEmailChange: (user, newEmail) => links!.mailEmailChange(user, newEmail) },
+    emailLinks: { mailEmailChange: (user, newEmail) => links.mailEmailChange(user, newEmail) },
   });
   const throttleWindowMs = config.AUTH_THROTTLE_WINDOW_SECONDS * 1000;
-  links = createMailedLinksService({
+  const links = createMailedLinksService({
     account,
     resets,
     signInLinks,

@@ -75,7 +75,5 @@ export const emailConfirmationConfirmBodySchema = z
 export type EmailConfirmationConfirmBody = z.infer<typeof emailConfirmationConfirmBodySchema>;
 
 /** The address a link confirmed: now the account's email, confirmed. */
-export const emailConfirmedSchema = z
-  .object({ email: z.email() })
-  .meta({ id: 'EmailConfirmed' });
+export const emailConfirmedSchema = z.object({ email: z.email() }).meta({ id: 'EmailConfirmed' });
 export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;

@@ -36,7 +36,10 @@ export function createEmailConfirmationsRepository(db: Database) {
     },
 
     /** The account's unused links, of one purpose or all. */
-    async deleteUserConfirmations(userId: string, purpose?: EmailConfirmationPurpose): Promise<void> {
+    async deleteUserConfirmations(
+      userId: string,
+      purpose?: EmailConfirmationPurpose,
+    ): Promise<void> {
       await db
         .delete(emailConfirmations)
         .where(
@@ -51,9 +54,7 @@ export function createEmailConfirmationsRepository(db: Database) {
     async deleteExpired(before: Date): Promise<void> {
       await db
         .delete(emailConfirmations)
-        .where(
-          or(lt(emailConfirmations.expiresAt, before), lt(emailConfirmations.usedAt, before)),
-        );
+        .where(or(lt(emailConfirmations.expiresAt, before), lt(emailConfirmations.usedAt, before)));
     },
   };
 }

@@ -17,11 +17,6 @@ const SideDrawer = lazy(() =>
   import('../components/layout/side-drawer').then((module) => ({ default: module.SideDrawer })),
 );
 
-// Only for a signed-in account whose email is not confirmed yet: nobody else downloads it.
-const EmailBanner = lazy(() =>
-  import('../features/auth').then((module) => ({ default: module.EmailBanner })),
-);
-
 /** The top bar's height while it loads, so nothing below it moves when it appears. */
 const topBarSpace = (
   <Box
@@ -56,11 +51,6 @@ export function RootLayout() {
             width: { md: user ? `calc(100% - ${DRAWER_WIDTH}px)` : '100%' },
           }}
         >
-          {user && !user.emailVerified && (
-            <Suspense fallback={null}>
-              <EmailBanner user={user} />
-            </Suspense>
-          )}
           <Outlet />
         </Box>
       </Box>

@@ -3,22 +3,29 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import type { PrivateUser } from '@maya/contracts';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../components/field-errors';
-import { ApiError } from '../../../lib/api-client';
-import { useNamespace } from '../../../lib/i18n/use-namespace';
-import { useResendEmailConfirmation } from '../api/resend-email-confirmation';
+import { errorMessage } from '../field-errors';
+import { ApiError, apiCall } from '../../lib/api-client';
+import { useNamespace } from '../../lib/i18n/use-namespace';
+import { useState } from 'react';
+
+/** Mails the signed-in account's confirmation link again (limited; a 429 says when to retry). */
+const resendEmailConfirmation = () =>
+  apiCall<{ message: string }>('/auth/email-confirmation', { method: 'POST' });
 
 /**
  * Shown to a signed-in owner whose email is not confirmed yet: the account works, and the
- * banner offers the confirmation mail again. Loaded only for such an account (root-layout.tsx).
+ * banner offers the confirmation mail again. The top bar loads it only for such an account, so
+ * no other visitor downloads it.
  */
 export function EmailBanner({ user }: { user: PrivateUser }) {
   const { t } = useTranslation('verification');
   const ready = useNamespace('verification');
-  const resend = useResendEmailConfirmation();
+  const [resend, setResend] = useState<{ state: 'idle' | 'pending' | 'sent' } | { error: unknown }>(
+    { state: 'idle' },
+  );
   if (!ready) return null;
 
-  const error = resend.error;
+  const error = 'error' in resend ? resend.error : undefined;
   const problem =
     error instanceof ApiError && error.status === 429
       ? t('tooMany', { minutes: Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60)) })
@@ -37,8 +44,14 @@ export function EmailBanner({ user }: { user: PrivateUser }) {
           color="inherit"
           size="small"
           variant="outlined"
-          disabled={resend.isPending}
-          onClick={() => resend.mutate()}
+          disabled={'state' in resend && resend.state === 'pending'}
+          onClick={() => {
+            setResend({ state: 'pending' });
+            resendEmailConfirmation().then(
+              () => setResend({ state: 'sent' }),
+              (failure: unknown) => setResend({ error: failure }),
+            );
+          }}
         >
           {t('resend')}
         </Button>
@@ -46,7 +59,7 @@ export function EmailBanner({ user }: { user: PrivateUser }) {
     >
       <AlertTitle>{t('bannerTitle')}</AlertTitle>
       {t('bannerText', { email: user.email })}
-      {resend.isSuccess && (
+      {'state' in resend && resend.state === 'sent' && (
         <strong role="status" style={{ display: 'block' }}>
           {t('resent', { email: user.email })}
         </strong>

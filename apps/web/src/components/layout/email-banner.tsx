@@ -38,7 +38,12 @@ export function EmailBanner({ user }: { user: PrivateUser }) {
       severity="warning"
       role="region"
       aria-label={t('bannerTitle')}
-      sx={{ borderRadius: 0, alignItems: 'center' }}
+      sx={{
+        borderRadius: 0,
+        alignItems: 'center',
+        // A long address wraps instead of making the message a scrolling region.
+        '& .MuiAlert-message': { overflow: 'visible', overflowWrap: 'anywhere' },
+      }}
       action={
         <Button
           color="inherit"

@@ -43,7 +43,13 @@ export function ConfirmEmailPage() {
           <Alert severity="error">{t('missing')}</Alert>
         ) : confirm.isSuccess ? (
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <Alert severity="success" sx={{ alignSelf: 'stretch' }}>
+            <Alert
+              severity="success"
+              sx={{
+                alignSelf: 'stretch',
+                '& .MuiAlert-message': { overflow: 'visible', overflowWrap: 'anywhere' },
+              }}
+            >
               {t('confirmed', { email: confirm.data.email })}
             </Alert>
             {onward}

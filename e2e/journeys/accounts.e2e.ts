@@ -219,8 +219,8 @@ journey(
 );
 
 journey(
-  'accounts: a client changes name, email and password, downloads the data and deletes the account',
-  async ({ newPage }) => {
+  'accounts: a client confirms the email from the mailed link, changes name, email and password, downloads the data and deletes the account',
+  async ({ newPage, server }) => {
     const findings = new Findings('accounts-client');
     await findings.run(async () => {
       const session = findings.track('client', await newPage({ allow: WRONG_PASSWORD_ALLOWED }));
@@ -235,6 +235,25 @@ journey(
         firstName: 'Tiago',
         lastName: 'Ramos',
       });
+
+      // A new account works at once, with a banner until the mailed link confirms the address.
+      const banner = page.getByRole('region', { name: 'Confirm your email address' });
+      await banner.waitFor();
+      await session.settle();
+      await findings.screen(session, 'email-banner');
+      const signUpLink = await resetLinkFromOutbox(server.dataDir, `client-${stamp}@example.test`, {
+        page: '/confirm-email',
+      });
+      await session.goto(signUpLink.path);
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+      await page.getByText(`client-${stamp}@example.test is confirmed`).waitFor();
+      await findings.screen(session, 'email-confirmed');
+      await page.getByRole('link', { name: 'Continue' }).click();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(
+        (await banner.count()) === 0,
+        'the confirmation banner is still shown after the email was confirmed',
+      );
 
       // Name, email and password on the account page.
       await session.goto('/account');
@@ -253,11 +272,20 @@ journey(
       await emailSection.getByLabel('Confirm email').fill(newEmail);
       await emailSection.getByLabel('Current password').fill(password);
       await emailSection.getByRole('button', { name: 'Update Email' }).click();
-      await expectToast(page, 'Email Updated');
+      // Pending until the link mailed to the new address is followed.
+      await expectToast(page, `Check ${newEmail}`);
+      const changeLink = await resetLinkFromOutbox(server.dataDir, newEmail, {
+        page: '/confirm-email',
+      });
+      await session.goto(changeLink.path);
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+      await page.getByText(`${newEmail} is confirmed`).waitFor();
+      await session.goto('/account');
+      await page.getByRole('heading', { level: 1, name: 'Account Information' }).waitFor();
       const shownEmail = await emailSection.getByLabel('Email', { exact: true }).inputValue();
       expect(
         shownEmail === newEmail,
-        `after Update Email the account page shows ${shownEmail}, expected ${newEmail}`,
+        `after following the link the account page shows ${shownEmail}, expected ${newEmail}`,
       );
 
       const passwordSection = page.getByRole('region', { name: 'Password', exact: true });

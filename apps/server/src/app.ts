@@ -26,6 +26,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createKnownDevicesRepository } from './modules/auth/known-devices.repository.js';
 import { createKnownDevicesService } from './modules/auth/known-devices.service.js';
+import { createEmailConfirmationsRepository } from './modules/auth/email-confirmations.repository.js';
 import { createMailedLinksService } from './modules/auth/mailed-links.service.js';
 import { createPasswordResetsRepository } from './modules/auth/password-resets.repository.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
@@ -254,27 +255,23 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   const devices = createKnownDevicesService(createKnownDevicesRepository(app.db));
   const resets = createPasswordResetsRepository(app.db);
   const signInLinks = createSignInLinksRepository(app.db);
-  const access = createAccessService({ sessions, devices, resets, signInLinks });
+  const confirmations = createEmailConfirmationsRepository(app.db);
+  const access = createAccessService({ sessions, devices, resets, signInLinks, confirmations });
+  // The account mails an email change through auth's links, which are built from the account:
+  // the call reaches them once both exist.
   const account = createAccountService({
     repository: createAccountRepository(app.db),
     uploads: uploadsService,
     chats,
     access,
+    emailLinks: { mailEmailChange: (user, newEmail) => links.mailEmailChange(user, newEmail) },
   });
   const throttleWindowMs = config.AUTH_THROTTLE_WINDOW_SECONDS * 1000;
-  const authService = createAuthService({
-    account,
-    uploads: uploadsService,
-    sessions,
-    devices,
-    throttleWindowMs,
-    signInWait: overrides.signInWait,
-    limiterStore: app.limiterStore,
-  });
   const links = createMailedLinksService({
     account,
     resets,
     signInLinks,
+    confirmations,
     sessions,
     devices,
     access,
@@ -283,6 +280,16 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     windowMs: throttleWindowMs,
     limiterStore: app.limiterStore,
     log: app.log,
+  });
+  const authService = createAuthService({
+    account,
+    uploads: uploadsService,
+    sessions,
+    devices,
+    links,
+    throttleWindowMs,
+    signInWait: overrides.signInWait,
+    limiterStore: app.limiterStore,
   });
   await app.register(auth, { sessions, publicUrl: config.PUBLIC_URL });
   await app.register(realtime, {

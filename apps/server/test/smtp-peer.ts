@@ -11,7 +11,7 @@ export interface ReceivedMail {
 export async function startSmtpPeer(): Promise<{
   url: string;
   inbox: ReceivedMail[];
-  next(): Promise<ReceivedMail>;
+  next(subject?: string): Promise<ReceivedMail>;
 }> {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -34,15 +34,38 @@ export async function startSmtpPeer(): Promise<{
   const { port } = server.server.address() as AddressInfo;
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  let read = 0;
-  async function next(): Promise<ReceivedMail> {
+  const read = new Set<ReceivedMail>();
+  /**
+   * The oldest mail not read yet, or with `subject`, the oldest unread one whose Subject header
+   * starts with it (every sign-up also mails a confirmation link, which a test of another mail
+   * leaves unread).
+   */
+  async function next(subject?: string): Promise<ReceivedMail> {
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      if (inbox.length > read) return inbox[read++]!;
+      const mail = inbox.find(
+        (item) =>
+          !read.has(item) && (subject === undefined || subjectOf(item.raw).startsWith(subject)),
+      );
+      if (mail) {
+        read.add(mail);
+        return mail;
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error('no mail arrived within 5 s');
+    throw new Error(`no mail${subject ? ` "${subject}"` : ''} arrived within 5 s`);
   }
   return { url: `smtp://127.0.0.1:${port}`, inbox, next };
+}
+
+/** A raw message's Subject header, unfolded (nodemailer folds long ones). */
+export function subjectOf(raw: string): string {
+  const header = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return header.match(/^Subject: (.*)$/m)?.[1] ?? '';
+}
+
+/** A raw message with quoted-printable soft line breaks and `=3D` undone. */
+export function mailText(raw: string): string {
+  return raw.replaceAll('=\r\n', '').replaceAll('=\n', '').replaceAll('=3D', '=');
 }
 
 /**
@@ -50,7 +73,7 @@ export async function startSmtpPeer(): Promise<{
  * line breaks undone.
  */
 export function findLink(raw: string, path = '/reset-password'): string {
-  const text = raw.replaceAll('=\r\n', '').replaceAll('=\n', '').replaceAll('=3D', '=');
+  const text = mailText(raw);
   const match = text.match(new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`));
   if (!match) throw new Error(`no ${path} link in the mail`);
   return match[0];

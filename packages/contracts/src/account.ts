@@ -29,7 +29,12 @@ export const currentPasswordSchema = singleLineText({ trim: false })
 
 /** The signed-in user's own view of the account. */
 export const privateUserSchema = publicProfileSchema
-  .extend({ email: z.email(), plan: z.enum(['free', 'pro']) })
+  .extend({
+    email: z.email(),
+    /** Whether the owner followed the confirmation link mailed to `email`. */
+    emailVerified: z.boolean(),
+    plan: z.enum(['free', 'pro']),
+  })
   .meta({ id: 'PrivateUser' });
 export type PrivateUser = z.infer<typeof privateUserSchema>;
 
@@ -73,6 +78,15 @@ export const changeEmailBodySchema = z
   })
   .meta({ id: 'ChangeEmailBody' });
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+/**
+ * An email change waits for the link mailed to the new address: `user` is the account as it still
+ * is (the old email), `pendingEmail` the address that takes effect once the link is followed.
+ */
+export const changeEmailResponseSchema = z
+  .object({ user: privateUserSchema, pendingEmail: z.email(), message: z.string() })
+  .meta({ id: 'ChangeEmailResponse' });
+export type ChangeEmailResponse = z.infer<typeof changeEmailResponseSchema>;
 
 export const deleteAccountBodySchema = z
   .object({ password: currentPasswordSchema })

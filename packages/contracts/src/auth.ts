@@ -67,3 +67,13 @@ export const signInLinkConfirmBodySchema = z
   .object({ token: z.string().min(20).max(200) })
   .meta({ id: 'SignInLinkConfirmBody' });
 export type SignInLinkConfirmBody = z.infer<typeof signInLinkConfirmBodySchema>;
+
+/** Confirms an email address with the single-use link mailed to it (sign-up, resend or change). */
+export const emailConfirmationConfirmBodySchema = z
+  .object({ token: singleLineText({ trim: false }).min(20).max(200) })
+  .meta({ id: 'EmailConfirmationConfirmBody' });
+export type EmailConfirmationConfirmBody = z.infer<typeof emailConfirmationConfirmBodySchema>;
+
+/** The address a link confirmed: now the account's email, confirmed. */
+export const emailConfirmedSchema = z.object({ email: z.email() }).meta({ id: 'EmailConfirmed' });
+export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;

@@ -3,7 +3,11 @@ import type { z } from 'zod';
 
 /** A failed API call, carrying the server's problem details; `message` is the sentence to show. */
 export class ApiError extends Error {
-  constructor(readonly problem: Problem) {
+  constructor(
+    readonly problem: Problem,
+    /** A 429's Retry-After, in seconds. */
+    readonly retryAfter?: number,
+  ) {
     super(problem.detail);
     this.name = 'ApiError';
   }
@@ -86,6 +90,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
       isProblem(payload)
         ? payload
         : networkProblem(`Request failed with status code ${response.status}`),
+      Number(response.headers.get('retry-after')) || undefined,
     );
   }
   return payload;

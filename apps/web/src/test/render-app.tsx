@@ -21,6 +21,7 @@ export const buyer: PrivateUser = {
   category: null,
   location: { address: 'Lisbon', lat: 38.72, lng: -9.14 },
   email: 'ana@example.test',
+  emailVerified: true,
   plan: 'free',
   createdAt: '2026-01-01T00:00:00.000Z',
 };

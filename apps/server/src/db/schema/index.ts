@@ -7,3 +7,4 @@ export * from './uploads.js';
 export * from './billing.js';
 export * from './legacy-folders.js';
 export * from './notifications.js';
+export * from './email-confirmations.js';

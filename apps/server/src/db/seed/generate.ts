@@ -62,6 +62,8 @@ export function generateSellers(count: number, options: GenerateOptions): Genera
       lng: jitter(city.lng, random),
       createdAt,
       updatedAt: createdAt,
+      // The demo's accounts are confirmed, as if each had followed its mailed link.
+      emailVerifiedAt: createdAt,
     });
   }
   return result;
@@ -88,6 +90,7 @@ export function generateBuyers(count: number, options: GenerateOptions): Generat
       lng: jitter(city.lng, random),
       createdAt,
       updatedAt: createdAt,
+      emailVerifiedAt: createdAt,
     };
   });
 }

@@ -8,6 +8,7 @@ export function toPrivateUser(user: User): PrivateUser {
     ...toPublicProfile({ ...user, role: 'seller' }),
     role: user.role,
     email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
     plan: user.plan,
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   accountExportSchema,
   changeEmailBodySchema,
+  changeEmailResponseSchema,
   changePasswordBodySchema,
   deleteAccountBodySchema,
   galleryResponseSchema,
@@ -50,12 +51,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['account'],
-        summary: 'Change the sign-in email (current password required)',
+        summary:
+          'Ask to change the sign-in email (current password required); it changes once the link mailed to the new address is followed',
+        description:
+          'Answers 202: the change is pending. `user` is the account as it still is, so a client that read `user` from the former 200 answer keeps working; `pendingEmail` takes effect through POST /auth/email-confirmation/confirm with the mailed token. The old address is told of the request, and again once the change is made.',
         body: changeEmailBodySchema,
-        response: { 200: meResponseSchema, ...problems(400, 401, 403, 409, 429) },
+        response: { 202: changeEmailResponseSchema, ...problems(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => ({ user: await account.changeEmail(requireActor(request), request.body) }),
+    async (request, reply) => {
+      const pending = await account.changeEmail(requireActor(request), request.body);
+      reply.code(202);
+      return {
+        ...pending,
+        message: `We have sent a link to ${pending.pendingEmail}. Your email changes once you follow it.`,
+      };
+    },
   );
 
   app.put(

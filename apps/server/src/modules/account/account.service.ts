@@ -24,12 +24,31 @@ export interface AccountAccess {
   endAll(userId: string): Promise<unknown>;
 }
 
+/**
+ * What the account needs of auth's mailed links: an email change waits for the link mailed to the
+ * new address, and the old address is told. Passed in by app.ts like `AccountAccess`.
+ */
+export interface AccountEmailLinks {
+  mailEmailChange(
+    user: { id: string; email: string; firstName: string },
+    newEmail: string,
+  ): Promise<void>;
+}
+
 export interface AccountServiceDependencies {
   repository: AccountRepository;
   uploads: UploadsService;
   chats: ChatsService;
   /** Auth's side of a password change and of a deletion: sessions, devices and mailed links. */
   access: AccountAccess;
+  /** Auth's side of an email change: the confirmation link and the notices. */
+  emailLinks: AccountEmailLinks;
+}
+
+function emailTaken(): AppError {
+  return new AppError('CONFLICT', 'Another account already uses this email.', {
+    email: 'Already registered',
+  });
 }
 
 function accountGone(): AppError {
@@ -46,6 +65,7 @@ export function createAccountService({
   uploads,
   chats,
   access,
+  emailLinks,
 }: AccountServiceDependencies) {
   async function requirePassword(userId: string, password: string): Promise<void> {
     const user = await repository.findById(userId);
@@ -136,16 +156,50 @@ export function createAccountService({
       return toPrivateUser(user!);
     },
 
-    async changeEmail(actor: Actor, input: ChangeEmailBody): Promise<PrivateUser> {
+    /**
+     * Asks for a new email: nothing changes until the link mailed to the new address is followed
+     * (`confirmEmailChange`); the old address is told a change was asked for.
+     */
+    async changeEmail(
+      actor: Actor,
+      input: ChangeEmailBody,
+    ): Promise<{ user: PrivateUser; pendingEmail: string }> {
       await requirePassword(actor.userId, input.password);
-      if (await repository.isEmailTaken(input.email, actor.userId)) {
-        throw new AppError('CONFLICT', 'Another account already uses this email.', {
-          email: 'Already registered',
+      const user = await repository.findById(actor.userId);
+      if (!user) throw accountGone();
+      if (user.email.toLowerCase() === input.email.toLowerCase()) {
+        throw new AppError('VALIDATION_FAILED', 'This is already the email of your account.', {
+          email: 'Already your email',
         });
       }
-      const user = await repository.updateUser(actor.userId, { email: input.email });
-      if (!user) throw accountGone();
-      return toPrivateUser(user);
+      if (await repository.isEmailTaken(input.email, actor.userId)) throw emailTaken();
+      await emailLinks.mailEmailChange(user, input.email);
+      return { user: toPrivateUser(user), pendingEmail: input.email };
+    },
+
+    /**
+     * For auth, once a link mailed for the account's own email is followed: false when the
+     * account's email is no longer that address.
+     */
+    markEmailVerified: (userId: string, email: string): Promise<boolean> =>
+      repository.markEmailVerified(userId, email, new Date()),
+
+    /**
+     * For auth, once the link mailed to a new address is followed: the account takes the address,
+     * confirmed, unless another account took it meanwhile. Answers the address it leaves.
+     */
+    async confirmEmailChange(
+      userId: string,
+      email: string,
+    ): Promise<{ user: PrivateUser; previousEmail: string }> {
+      const before = await repository.findById(userId);
+      if (!before) throw accountGone();
+      const user = await repository.setConfirmedEmail(userId, email, new Date());
+      if (!user) {
+        if (!(await repository.findById(userId))) throw accountGone();
+        throw emailTaken();
+      }
+      return { user: toPrivateUser(user), previousEmail: before.email };
     },
 
     /** Every other session of the account is signed out; this one stays. */

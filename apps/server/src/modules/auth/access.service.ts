@@ -1,3 +1,4 @@
+import type { EmailConfirmationsRepository } from './email-confirmations.repository.js';
 import type { KnownDevicesService } from './known-devices.service.js';
 import type { PasswordResetsRepository } from './password-resets.repository.js';
 import type { SessionsService } from './sessions.service.js';
@@ -8,6 +9,7 @@ export interface AccessServiceDependencies {
   devices: KnownDevicesService;
   resets: PasswordResetsRepository;
   signInLinks: SignInLinksRepository;
+  confirmations: EmailConfirmationsRepository;
 }
 
 /**
@@ -20,6 +22,7 @@ export function createAccessService({
   devices,
   resets,
   signInLinks,
+  confirmations,
 }: AccessServiceDependencies) {
   return {
     /** After a password change: this session stays, every other one ends. */
@@ -40,14 +43,20 @@ export function createAccessService({
     async endAll(userId: string): Promise<void> {
       await resets.deleteUserResets(userId);
       await signInLinks.deleteUserLinks(userId);
+      await confirmations.deleteUserConfirmations(userId);
       await devices.forget(userId);
       await sessions.revoke(userId);
     },
 
-    /** Idle sessions, sign-in links expired a day ago and devices unused for too long. */
+    /**
+     * Idle sessions, sign-in and email confirmation links expired (or used) a day ago and devices
+     * unused for too long.
+     */
     async purgeExpired(): Promise<void> {
       await sessions.purgeExpired();
-      await signInLinks.deleteExpired(new Date(Date.now() - 24 * 3_600_000));
+      const dayAgo = new Date(Date.now() - 24 * 3_600_000);
+      await signInLinks.deleteExpired(dayAgo);
+      await confirmations.deleteExpired(dayAgo);
       await devices.purgeUnused();
     },
   };

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptedSchema,
   currentSessionSchema,
+  emailConfirmationConfirmBodySchema,
+  emailConfirmedSchema,
   loginBodySchema,
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
@@ -18,7 +20,11 @@ import { problems } from '../../plugins/problem.js';
 import type { AccountService } from '../account/account.service.js';
 import type { AuthService, SignInOrigin } from './auth.service.js';
 import { KNOWN_DEVICE_DAYS } from './known-devices.service.js';
-import { SIGN_IN_LINK_MINUTES, type MailedLinksService } from './mailed-links.service.js';
+import {
+  EMAIL_CONFIRMATION_HOURS,
+  SIGN_IN_LINK_MINUTES,
+  type MailedLinksService,
+} from './mailed-links.service.js';
 import type { SessionPolicy, SessionsService } from './sessions.service.js';
 
 /**
@@ -202,5 +208,37 @@ export const authRoutes: FastifyPluginAsyncZod<{
       reply.setSessionCookie(token, cookieAge).setDeviceCookie(deviceCookie, DEVICE_COOKIE_AGE);
       return { user, token };
     },
+  );
+
+  app.post(
+    '/auth/email-confirmation',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mail the signed-in account the link that confirms its email again (limited per account and address)',
+        response: { 202: acceptedSchema, ...problems(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await links.resendEmailConfirmation(requireActor(request), request.ip);
+      reply.code(202);
+      return { message: 'We have sent a new confirmation link to your email address.' };
+    },
+  );
+
+  app.post(
+    '/auth/email-confirmation/confirm',
+    {
+      config: perIp(50),
+      schema: {
+        tags: ['auth'],
+        security: security.none,
+        summary: `Confirm an email address with a mailed link (single use, valid ${EMAIL_CONFIRMATION_HOURS} hours); no session needed. A link for a new address moves the account to it.`,
+        body: emailConfirmationConfirmBodySchema,
+        response: { 200: emailConfirmedSchema, ...problems(400, 404, 409, 429) },
+      },
+    },
+    async (request) => links.confirmEmail(request.body.token),
   );
 };

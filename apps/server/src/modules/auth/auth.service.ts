@@ -6,6 +6,7 @@ import { hashPassword, rejectCommonPassword, verifyPassword } from '../../lib/pa
 import type { AccountService } from '../account/account.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { deviceTokensOf, type KnownDevicesService } from './known-devices.service.js';
+import type { MailedLinksService } from './mailed-links.service.js';
 import type { SessionsService } from './sessions.service.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
 
@@ -30,6 +31,8 @@ export interface AuthServiceDependencies {
   uploads: UploadsService;
   sessions: SessionsService;
   devices: KnownDevicesService;
+  /** Mails the link that confirms a new account's email. */
+  links: Pick<MailedLinksService, 'mailEmailConfirmation'>;
   /** How long failed sign-ins count against an account or address. */
   throttleWindowMs?: number;
   /** How a slowed sign-in waits (tests record the waits instead). */
@@ -44,6 +47,7 @@ export function createAuthService({
   uploads,
   sessions,
   devices,
+  links,
   throttleWindowMs = 15 * 60_000,
   signInWait,
   limiterStore,
@@ -69,6 +73,8 @@ export function createAuthService({
         const image = await uploads.claimAvatar(imageUploadId, user.id);
         user = await account.setImage(user.id, image);
       }
+      // The account works at once; the link mailed after the reply confirms its address.
+      links.mailEmailConfirmation(user);
       return { user, token: await sessions.start(user.id) };
     },
 

@@ -4,9 +4,11 @@ import { createLimiter, type Limiter, type LimiterStore } from '../../lib/limite
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword, rejectCommonPassword } from '../../lib/password.js';
 import { describeError } from '../../lib/redact.js';
+import type { Actor } from '../../lib/actor.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import type { AccountService } from '../account/account.service.js';
 import type { AccessService } from './access.service.js';
+import type { EmailConfirmationsRepository } from './email-confirmations.repository.js';
 import type { SignedIn, SignInOrigin } from './auth.service.js';
 import { deviceTokensOf, type KnownDevicesService } from './known-devices.service.js';
 import type { PasswordResetsRepository } from './password-resets.repository.js';
@@ -16,11 +18,13 @@ import { hashToken, newToken } from './tokens.js';
 
 export const RESET_LINK_MINUTES = 30;
 export const SIGN_IN_LINK_MINUTES = 15;
+export const EMAIL_CONFIRMATION_HOURS = 48;
 
 export interface MailedLinksServiceDependencies {
   account: AccountService;
   resets: PasswordResetsRepository;
   signInLinks: SignInLinksRepository;
+  confirmations: EmailConfirmationsRepository;
   sessions: SessionsService;
   devices: KnownDevicesService;
   access: AccessService;
@@ -33,16 +37,24 @@ export interface MailedLinksServiceDependencies {
   log?: { error(details: Record<string, unknown>, message: string): void };
 }
 
+/** Whom a link is mailed to: the account, and the address the mail goes to. */
+interface Recipient {
+  id: string;
+  email: string;
+  firstName: string;
+}
+
 /** One kind of mailed link: where it leads, how long it lives and what its mail says. */
 interface LinkKind {
-  name: 'password-reset' | 'sign-in-link';
-  perEmail: Limiter;
+  name: 'password-reset' | 'sign-in-link' | 'email-confirmation' | 'email-change';
   minutes: number;
   path: string;
   store(values: {
     id: string;
     tokenHash: string;
     userId: string;
+    /** The address the link goes to. */
+    email: string;
     createdAt: Date;
     expiresAt: Date;
   }): Promise<void>;
@@ -61,6 +73,7 @@ export function createMailedLinksService({
   account,
   resets,
   signInLinks,
+  confirmations,
   sessions,
   devices,
   access,
@@ -85,19 +98,51 @@ export function createMailedLinksService({
     message: 'Too many sign-in link requests. Please wait {seconds} s and try again.',
   });
 
+  // Per email silently: no more than three mails an hour, whoever asks.
+  const resetsByEmail = createLimiter({
+    name: 'password-reset:email',
+    store,
+    limit: 3,
+    windowMs: 4 * windowMs,
+    message: '',
+  });
+  // Per email silently: five mails per link lifetime. A request refused here therefore always
+  // leaves a live link, sent in the last fifteen minutes, in the owner's mailbox: asking for
+  // links cannot keep the owner from one.
+  const linksByEmail = createLimiter({
+    name: 'sign-in-link:email',
+    store,
+    limit: 5,
+    windowMs: SIGN_IN_LINK_MINUTES * 60_000,
+    message: '',
+  });
+  // A confirmation mail again: per account and per address, answered 429 with Retry-After (the
+  // asker is signed in, so there is nothing to hide).
+  const confirmationsByAccount = createLimiter({
+    name: 'email-confirmation:account',
+    store,
+    limit: 3,
+    windowMs: 4 * windowMs,
+    message: 'We have sent several confirmation mails. Please wait {seconds} s and try again.',
+  });
+  const confirmationsByIp = createLimiter({
+    name: 'email-confirmation:address',
+    store,
+    limit: 10,
+    windowMs,
+    message: 'Too many confirmation mails asked for. Please wait {seconds} s and try again.',
+  });
+  const confirmationHelp = [
+    '',
+    'If you did not make this account, ignore this message: nothing is sent to this address',
+    'until it is confirmed.',
+  ];
+
   const reset: LinkKind = {
     name: 'password-reset',
-    // Per email silently: no more than three mails an hour, whoever asks.
-    perEmail: createLimiter({
-      name: 'password-reset:email',
-      store,
-      limit: 3,
-      windowMs: 4 * windowMs,
-      message: '',
-    }),
     minutes: RESET_LINK_MINUTES,
     path: '/reset-password',
-    store: (values) => resets.insertReset(values),
+    store: ({ email: _email, ...values }) => resets.insertReset(values),
     subject: 'Reset your Maya Market password',
     lines: (link) => [
       'Someone asked to reset the password of your Maya Market account.',
@@ -111,19 +156,9 @@ export function createMailedLinksService({
 
   const signIn: LinkKind = {
     name: 'sign-in-link',
-    // Per email silently: five mails per link lifetime. A request refused here therefore always
-    // leaves a live link, sent in the last fifteen minutes, in the owner's mailbox: asking for
-    // links cannot keep the owner from one.
-    perEmail: createLimiter({
-      name: 'sign-in-link:email',
-      store,
-      limit: 5,
-      windowMs: SIGN_IN_LINK_MINUTES * 60_000,
-      message: '',
-    }),
     minutes: SIGN_IN_LINK_MINUTES,
     path: '/sign-in-link',
-    store: (values) => signInLinks.insertLink(values),
+    store: ({ email: _email, ...values }) => signInLinks.insertLink(values),
     subject: 'Your Maya Market sign-in link',
     lines: (link) => [
       'Someone asked for a link to sign in to your Maya Market account without the password.',
@@ -133,6 +168,38 @@ export function createMailedLinksService({
       '',
       'If it was not you, ignore this message: the link is of no use to anyone without your',
       'mailbox, and your password stays as it is.',
+    ],
+  };
+
+  const emailConfirmation: LinkKind = {
+    name: 'email-confirmation',
+    minutes: EMAIL_CONFIRMATION_HOURS * 60,
+    path: '/confirm-email',
+    store: (values) => confirmations.insertConfirmation({ ...values, purpose: 'verify' }),
+    subject: 'Confirm your Maya Market email address',
+    lines: (link) => [
+      'Please confirm that this is the email address of your Maya Market account.',
+      `Open this link within ${EMAIL_CONFIRMATION_HOURS} hours and press "Confirm"; it works once:`,
+      '',
+      link,
+      ...confirmationHelp,
+    ],
+  };
+
+  const emailChange: LinkKind = {
+    name: 'email-change',
+    minutes: EMAIL_CONFIRMATION_HOURS * 60,
+    path: '/confirm-email',
+    store: (values) => confirmations.insertConfirmation({ ...values, purpose: 'change' }),
+    subject: 'Confirm the new email address of your Maya Market account',
+    lines: (link) => [
+      'You asked to use this address for your Maya Market account from now on.',
+      `Open this link within ${EMAIL_CONFIRMATION_HOURS} hours and press "Confirm" to make the`,
+      'change; it works once. Until then, the account keeps its current email.',
+      '',
+      link,
+      '',
+      'If it was not you, ignore this message: the account stays as it is.',
     ],
   };
 
@@ -147,16 +214,21 @@ export function createMailedLinksService({
   }
 
   /** Stores a new link of this kind for the email's account, if it has one, and mails it. */
-  async function sendLink(kind: LinkKind, email: string): Promise<void> {
-    if (!(await withinBudget(kind.perEmail, email))) return;
+  async function sendLink(kind: LinkKind, budget: Limiter, email: string): Promise<void> {
+    if (!(await withinBudget(budget, email))) return;
     const user = await account.findCredentials(email);
-    if (!user) return;
+    if (user) await mailLink(kind, user);
+  }
+
+  /** Stores a new link of this kind for the account and mails it to `to.email`. */
+  async function mailLink(kind: LinkKind, user: Recipient): Promise<void> {
     const token = newToken();
     const now = Date.now();
     await kind.store({
       id: uuidv7(now),
       tokenHash: hashToken(token),
       userId: user.id,
+      email: user.email,
       createdAt: new Date(now),
       expiresAt: new Date(now + kind.minutes * 60_000),
     });
@@ -169,25 +241,108 @@ export function createMailedLinksService({
     });
   }
 
+  /** A mail without a link: a notice about the account. */
+  async function mailNotice(to: Recipient, subject: string, lines: string[]): Promise<void> {
+    await mailer.send({
+      to: to.email,
+      subject,
+      text: [`Hello ${to.firstName},`, '', ...lines].join('\n'),
+    });
+  }
+
   /**
    * Runs a mail's lookup and delivery after the reply. A failure is logged with its cause; the
    * link's token never reaches the log.
    */
-  function mailLater(kind: LinkKind, email: string): void {
+  function mailLater(name: string, send: () => Promise<void>): void {
     setImmediate(() => {
-      sendLink(kind, email).catch((error: unknown) =>
-        log?.error(
-          { mail: kind.name, cause: describeError(error) },
-          `the ${kind.name} mail was not sent`,
-        ),
+      send().catch((error: unknown) =>
+        log?.error({ mail: name, cause: describeError(error) }, `the ${name} mail was not sent`),
       );
     });
   }
 
+  function invalidConfirmation(): AppError {
+    return new AppError(
+      'VALIDATION_FAILED',
+      'This confirmation link is invalid or has expired. Ask for a new one.',
+      { token: 'Invalid or expired' },
+    );
+  }
+
   return {
+    /** After sign-up: the link that confirms the account's email, mailed after the reply. */
+    mailEmailConfirmation(user: Recipient): void {
+      mailLater(emailConfirmation.name, () => mailLink(emailConfirmation, user));
+    },
+
+    /** The signed-in owner asks for the confirmation mail again (limited per account and address). */
+    async resendEmailConfirmation(actor: Actor, ip: string): Promise<void> {
+      const user = await account.getPrivateUser(actor.userId);
+      if (user.emailVerified) {
+        throw new AppError('CONFLICT', 'Your email address is already confirmed.');
+      }
+      await confirmationsByIp.consume(ip);
+      await confirmationsByAccount.consume(actor.userId);
+      mailLater(emailConfirmation.name, () =>
+        mailLink(emailConfirmation, { id: user.id, email: user.email, firstName: user.firstName }),
+      );
+    },
+
+    /**
+     * An email change the account has checked (password, address free): the link goes to the new
+     * address, replacing any earlier change's, and the old address hears of the request, with no
+     * link in it.
+     */
+    async mailEmailChange(user: Recipient, newEmail: string): Promise<void> {
+      await confirmations.deleteUserConfirmations(user.id, 'change');
+      mailLater(emailChange.name, () =>
+        mailLink(emailChange, { id: user.id, email: newEmail, firstName: user.firstName }),
+      );
+      mailLater('email-change-requested', () =>
+        mailNotice(user, 'A new email address was asked for your Maya Market account', [
+          `Someone signed in to your Maya Market account asked to change its email to ${newEmail}.`,
+          'Nothing changes until a link we sent to that address is followed.',
+          '',
+          'If it was not you, sign in and change your password: whoever asked knows it.',
+        ]),
+      );
+    },
+
+    /**
+     * Follows a confirmation link: the account's email is confirmed, or, for a change, the
+     * account moves to the new address and the old one is told. The token is the whole proof
+     * (whoever holds it reads that mailbox), so no session is needed, and it only ever acts on the
+     * account it was made for.
+     */
+    async confirmEmail(token: string): Promise<{ email: string }> {
+      const link = await confirmations.consumeConfirmation(hashToken(token), new Date());
+      if (!link) throw invalidConfirmation();
+      if (link.purpose === 'verify') {
+        if (!(await account.markEmailVerified(link.userId, link.email))) {
+          throw invalidConfirmation();
+        }
+        return { email: link.email };
+      }
+      const { user, previousEmail } = await account.confirmEmailChange(link.userId, link.email);
+      await confirmations.deleteUserConfirmations(link.userId);
+      mailLater('email-changed', () =>
+        mailNotice(
+          { id: user.id, email: previousEmail, firstName: user.firstName },
+          'The email address of your Maya Market account was changed',
+          [
+            `Your Maya Market account now uses ${user.email}; this address is no longer on it.`,
+            '',
+            `If it was not you, contact us at once (Contact Us on ${publicUrl}).`,
+          ],
+        ),
+      );
+      return { email: user.email };
+    },
+
     async requestPasswordReset(email: string, ip: string): Promise<void> {
       await resetsByIp.consume(ip);
-      mailLater(reset, email);
+      mailLater(reset.name, () => sendLink(reset, resetsByEmail, email));
     },
 
     async confirmPasswordReset(input: PasswordResetConfirmBody): Promise<void> {
@@ -206,7 +361,7 @@ export function createMailedLinksService({
 
     async requestSignInLink(email: string, ip: string): Promise<void> {
       await linksByIp.consume(ip);
-      mailLater(signIn, email);
+      mailLater(signIn.name, () => sendLink(signIn, linksByEmail, email));
     },
 
     async signInWithLink(token: string, origin: SignInOrigin): Promise<SignedIn> {

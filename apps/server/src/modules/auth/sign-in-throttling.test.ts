@@ -339,8 +339,10 @@ describe('an attacker with as many addresses as they like', async () => {
       payload: { email: mixedCase(owner.email, 3) },
     });
     expect(request.statusCode).toBe(202);
-    await expect.poll(() => mail.sent.length).toBe(1);
-    const token = new URL(mail.sent[0]!.link!).searchParams.get('token')!;
+    const linkMails = () =>
+      mail.sent.filter((item) => item.subject === 'Your Maya Market sign-in link');
+    await expect.poll(() => linkMails().length).toBe(1);
+    const token = new URL(linkMails()[0]!.link!).searchParams.get('token')!;
     clock = performance.now();
     const linked = await proxied.inject({
       method: 'POST',

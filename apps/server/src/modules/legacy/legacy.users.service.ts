@@ -274,8 +274,9 @@ export function createLegacyUsersService({
           },
           { password: 'currentPassword' },
         );
-        await account.changeEmail(actor, change);
-        messages.push('Email Updated');
+        // Pending until the link mailed to the new address is followed (docs/deviations.md).
+        const { pendingEmail } = await account.changeEmail(actor, change);
+        messages.push(`Email change pending: follow the link sent to ${pendingEmail}`);
       }
       if (body.password !== undefined) {
         const change = validateAs(changePasswordBodySchema, {

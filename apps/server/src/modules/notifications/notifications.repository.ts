@@ -63,8 +63,7 @@ export function createNotificationsRepository(db: Database) {
 
     /**
      * THE eligibility rule for unread-message mail, in one place: a live account (not deleted)
-     * whose setting is not `off`. An account's email must also be confirmed once accounts carry
-     * that (`users.email_verified_at is not null`): this is the query to add it to.
+     * whose email is confirmed (`users.email_verified_at`) and whose setting is not `off`.
      */
     async findMailRecipient(userId: string): Promise<MailRecipient | undefined> {
       const [row] = await selectRows<{
@@ -81,6 +80,7 @@ export function createNotificationsRepository(db: Database) {
             left join ${notificationSettings} s on s.user_id = u.id
             where u.id = ${userId}
               and u.deleted_at is null
+              and u.email_verified_at is not null
               and coalesce(s.message_mail, 'digest') <> 'off'`,
       );
       if (!row) return undefined;

@@ -9,7 +9,7 @@ import { createDatabase, type DatabaseHandle } from '../../db/client.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { newChat, send } from '../../../test/chats.js';
 import { sameOrigin, signUp, type SignedUp } from '../../../test/sessions.js';
-import { startSmtpPeer, type ReceivedMail } from '../../../test/smtp-peer.js';
+import { findLink, startSmtpPeer, subjectOf, type ReceivedMail } from '../../../test/smtp-peer.js';
 import { createPostgresTestDatabase, createTestDatabase } from '../../../test/test-database.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -32,10 +32,46 @@ const decoded = (mail: ReceivedMail) =>
     )
     .replaceAll(/\r\n[ \t]+/g, ' ');
 
-/** The mails the peer received for `email`, after waiting `ms` for more to come. */
+const CONFIRMATION = 'Confirm your Maya Market email address';
+
+/** The unread-message mails the peer holds for `email` (not the sign-up's confirmation). */
+const unreadMailsTo = (email: string) =>
+  smtp.inbox.filter(
+    (mail) =>
+      mail.to.includes(email.toLowerCase()) && !subjectOf(mail.raw).startsWith(CONFIRMATION),
+  );
+
+/** The unread-message mails for `email`, after waiting `ms` for more to come. */
 async function mailsTo(email: string, ms = 3_000): Promise<ReceivedMail[]> {
   await sleep(ms);
-  return smtp.inbox.filter((mail) => mail.to.includes(email));
+  return unreadMailsTo(email);
+}
+
+/** Signs up and follows the mailed confirmation link: only confirmed addresses are mailed. */
+async function signUpConfirmed(
+  application: FastifyInstance,
+  overrides?: Record<string, unknown>,
+): Promise<SignedUp> {
+  const user = await signUp(application, overrides);
+  const email = user.email.toLowerCase();
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    const mail = smtp.inbox.find(
+      (item) => item.to.includes(email) && subjectOf(item.raw).startsWith(CONFIRMATION),
+    );
+    if (mail) {
+      const token = new URL(findLink(mail.raw, '/confirm-email')).searchParams.get('token');
+      const confirmed = await application.inject({
+        method: 'POST',
+        url: '/api/v1/auth/email-confirmation/confirm',
+        headers: sameOrigin,
+        payload: { token },
+      });
+      expect(confirmed.statusCode).toBe(200);
+      return user;
+    }
+    await sleep(50);
+  }
+  throw new Error(`no confirmation mail for ${email}`);
 }
 
 async function sent(application: FastifyInstance, user: SignedUp, chatId: string, body: string) {
@@ -63,14 +99,14 @@ function unsubscribeLink(mail: ReceivedMail): string {
 
 describe('mail about unread messages', () => {
   it('mails one digest after the delay, grouped by chat with partners, counts and the latest lines', async () => {
-    const seller = await signUp(app, { firstName: 'Sara' });
-    const ana = await signUp(app, {
+    const seller = await signUpConfirmed(app, { firstName: 'Sara' });
+    const ana = await signUpConfirmed(app, {
       role: 'buyer',
       firstName: 'Ana',
       lastName: 'Alves',
       category: undefined,
     });
-    const bruno = await signUp(app, {
+    const bruno = await signUpConfirmed(app, {
       role: 'buyer',
       firstName: 'Bruno',
       lastName: 'Braga',
@@ -97,12 +133,12 @@ describe('mail about unread messages', () => {
     expect(text).toMatch(/Content-Type: text\/html/);
     expect(text).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     // Nobody else was mailed: the senders have nothing unread.
-    expect(smtp.inbox.filter((mail) => mail.to.includes(ana.email))).toEqual([]);
+    expect(unreadMailsTo(ana.email)).toEqual([]);
   });
 
   it('mails nothing when the message was read within the delay', async () => {
-    const seller = await signUp(app);
-    const buyer = await signUp(app, { role: 'buyer', category: undefined });
+    const seller = await signUpConfirmed(app);
+    const buyer = await signUpConfirmed(app, { role: 'buyer', category: undefined });
     const chatId = await newChat(app, buyer, seller);
     const message = await sent(app, buyer, chatId, 'Are you there?');
     const read = await app.inject({
@@ -116,13 +152,13 @@ describe('mail about unread messages', () => {
   });
 
   it('leaves every message text out when the recipient asked for none, in Portuguese when chosen', async () => {
-    const seller = await signUp(app, { firstName: 'Rita' });
+    const seller = await signUpConfirmed(app, { firstName: 'Rita' });
     expect(await settle(seller, { messageText: false, language: 'pt' })).toEqual({
       messageMail: 'digest',
       messageText: false,
       language: 'pt',
     });
-    const buyer = await signUp(app, { role: 'buyer', category: undefined });
+    const buyer = await signUpConfirmed(app, { role: 'buyer', category: undefined });
     const chatId = await newChat(app, buyer, seller);
     await sent(app, buyer, chatId, 'my secret renovation budget');
     const mails = await mailsTo(seller.email);
@@ -134,16 +170,16 @@ describe('mail about unread messages', () => {
   });
 
   it('mails nobody whose setting is off', async () => {
-    const seller = await signUp(app);
+    const seller = await signUpConfirmed(app);
     await settle(seller, { messageMail: 'off' });
-    const buyer = await signUp(app, { role: 'buyer', category: undefined });
+    const buyer = await signUpConfirmed(app, { role: 'buyer', category: undefined });
     await sent(app, buyer, await newChat(app, buyer, seller), 'hello?');
     expect(await mailsTo(seller.email)).toEqual([]);
   });
 
   it('mails at most once per delay window, then the messages that came after', async () => {
-    const seller = await signUp(app);
-    const buyer = await signUp(app, { role: 'buyer', category: undefined });
+    const seller = await signUpConfirmed(app);
+    const buyer = await signUpConfirmed(app, { role: 'buyer', category: undefined });
     const chatId = await newChat(app, buyer, seller);
     await sent(app, buyer, chatId, 'first');
     expect(await mailsTo(seller.email, 2_500)).toHaveLength(1);
@@ -157,8 +193,8 @@ describe('mail about unread messages', () => {
   });
 
   it("unsubscribes from the link (a GET only asks) and from the header's one-click POST", async () => {
-    const seller = await signUp(app);
-    const buyer = await signUp(app, { role: 'buyer', category: undefined });
+    const seller = await signUpConfirmed(app);
+    const buyer = await signUpConfirmed(app, { role: 'buyer', category: undefined });
     await sent(app, buyer, await newChat(app, buyer, seller), 'hello');
     const [mail] = await mailsTo(seller.email, 2_500);
     const link = new URL(unsubscribeLink(mail!));
@@ -214,8 +250,8 @@ describe('mail about unread messages', () => {
   });
 
   it('refuses an unsubscribe link whose signature does not match, changing nothing', async () => {
-    const seller = await signUp(app);
-    const other = await signUp(app);
+    const seller = await signUpConfirmed(app);
+    const other = await signUpConfirmed(app);
     const forged = await app.inject({
       method: 'POST',
       url: `/api/v1/notifications/unsubscribe?user=${seller.id}&token=${'A'.repeat(43)}`,
@@ -237,7 +273,7 @@ describe('mail about unread messages', () => {
   it('refuses settings without a session and unknown values', async () => {
     const anonymous = await app.inject({ method: 'GET', url: '/api/v1/me/notifications' });
     expect(anonymous.statusCode).toBe(401);
-    const user = await signUp(app);
+    const user = await signUpConfirmed(app);
     const bad = await app.inject({
       method: 'PATCH',
       url: '/api/v1/me/notifications',
@@ -248,10 +284,18 @@ describe('mail about unread messages', () => {
   });
 
   it('mails each chat on its own in the "each" mode', async () => {
-    const seller = await signUp(app);
+    const seller = await signUpConfirmed(app);
     await settle(seller, { messageMail: 'each' });
-    const one = await signUp(app, { role: 'buyer', firstName: 'Uma', category: undefined });
-    const two = await signUp(app, { role: 'buyer', firstName: 'Duarte', category: undefined });
+    const one = await signUpConfirmed(app, {
+      role: 'buyer',
+      firstName: 'Uma',
+      category: undefined,
+    });
+    const two = await signUpConfirmed(app, {
+      role: 'buyer',
+      firstName: 'Duarte',
+      category: undefined,
+    });
     await sent(app, one, await newChat(app, one, seller), 'from one');
     await sent(app, two, await newChat(app, two, seller), 'from two');
     const mails = await mailsTo(seller.email);
@@ -290,11 +334,11 @@ describe('the unread-message mail across restarts and processes', () => {
     const database = await createTestDatabase();
     try {
       const first = await appOn(database, { MESSAGE_MAIL_DELAY_SECONDS: '3' });
-      const seller = await signUp(first.app);
-      const buyer = await signUp(first.app, { role: 'buyer', category: undefined });
+      const seller = await signUpConfirmed(first.app);
+      const buyer = await signUpConfirmed(first.app, { role: 'buyer', category: undefined });
       await sent(first.app, buyer, await newChat(first.app, buyer, seller), 'before the restart');
       await first.close();
-      expect(smtp.inbox.filter((mail) => mail.to.includes(seller.email))).toEqual([]);
+      expect(unreadMailsTo(seller.email)).toEqual([]);
 
       const second = await appOn(database, { MESSAGE_MAIL_DELAY_SECONDS: '3' });
       try {
@@ -318,8 +362,8 @@ describe('the unread-message mail across restarts and processes', () => {
       const one = await appOn(database, { MESSAGE_MAIL_DELAY_SECONDS: '2' });
       const two = await appOn(other, { MESSAGE_MAIL_DELAY_SECONDS: '2' });
       try {
-        const seller = await signUp(one.app);
-        const buyer = await signUp(two.app, { role: 'buyer', category: undefined });
+        const seller = await signUpConfirmed(one.app);
+        const buyer = await signUpConfirmed(two.app, { role: 'buyer', category: undefined });
         const chatId = await newChat(two.app, buyer, seller);
         await sent(one.app, buyer, chatId, 'through one');
         await sent(two.app, buyer, chatId, 'through two');

@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../lib/session';
@@ -28,6 +28,11 @@ function publicLinks(landing: '/' | '/home') {
   ] as const;
 }
 
+// Only for a signed-in account whose email is not confirmed yet: nobody else downloads it.
+const EmailBanner = lazy(() =>
+  import('./email-banner').then((module) => ({ default: module.EmailBanner })),
+);
+
 export function TopBar({ onOpenDrawer }: { onOpenDrawer?: () => void }) {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -41,164 +46,171 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer?: () => void }) {
   ];
 
   return (
-    <AppBar position="sticky" color="inherit" elevation={1} component="header">
-      <Toolbar sx={{ gap: 1 }}>
-        {onOpenDrawer && (
-          <IconButton
-            onClick={onOpenDrawer}
-            aria-label={t('nav.openDrawer')}
-            sx={{ display: { md: 'none' } }}
-          >
-            <ViewSidebarIcon />
-          </IconButton>
-        )}
-        <RouterLink
-          to="/account"
-          aria-label={t('nav.account')}
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 8,
-            textDecoration: 'none',
-            color: 'inherit',
-          }}
-        >
-          <Avatar
-            src={user?.thumbnailUrl ?? '/logo.svg'}
-            alt=""
-            variant={user?.thumbnailUrl ? 'circular' : 'rounded'}
-            sx={{ width: 36, height: 36 }}
-          />
-          <Typography
-            component="span"
-            sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' } }}
-          >
-            {t('brand')}
-          </Typography>
-        </RouterLink>
-
-        <Box
-          component="nav"
-          aria-label={t('nav.main')}
-          sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 2 }}
-        >
-          {links.map((link) => (
-            <Button key={link.to} component={RouterLink} to={link.to} color="inherit">
-              {t(link.key)}
-            </Button>
-          ))}
-        </Box>
-        <Box sx={{ flex: 1 }} />
-        <LanguageSwitcher sx={{ display: { xs: 'none', sm: 'flex' } }} />
-
-        {user ? (
-          <>
+    <>
+      <AppBar position="sticky" color="inherit" elevation={1} component="header">
+        <Toolbar sx={{ gap: 1 }}>
+          {onOpenDrawer && (
             <IconButton
-              component={RouterLink}
-              to="/dashboard/"
-              aria-label={t('nav.dashboard')}
-              color="primary"
+              onClick={onOpenDrawer}
+              aria-label={t('nav.openDrawer')}
+              sx={{ display: { md: 'none' } }}
             >
-              <PersonIcon />
+              <ViewSidebarIcon />
             </IconButton>
-            <Button
-              onClick={signOut}
-              color="inherit"
-              sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+          )}
+          <RouterLink
+            to="/account"
+            aria-label={t('nav.account')}
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 8,
+              textDecoration: 'none',
+              color: 'inherit',
+            }}
+          >
+            <Avatar
+              src={user?.thumbnailUrl ?? '/logo.svg'}
+              alt=""
+              variant={user?.thumbnailUrl ? 'circular' : 'rounded'}
+              sx={{ width: 36, height: 36 }}
+            />
+            <Typography
+              component="span"
+              sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' } }}
             >
-              {t('nav.logout')}
-            </Button>
-          </>
-        ) : (
-          <Stack direction="row" spacing={1} sx={{ display: { xs: 'none', sm: 'flex' } }}>
-            <Button component={RouterLink} to="/buyerauth" variant="outlined">
-              {t('nav.loginClient')}
-            </Button>
-            <Button component={RouterLink} to="/sellerauth" variant="contained">
-              {t('nav.loginBusiness')}
-            </Button>
-          </Stack>
-        )}
-        <IconButton
-          onClick={() => setMenuOpen((open) => !open)}
-          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          sx={{ display: { md: 'none' } }}
-        >
-          <MenuIcon />
-        </IconButton>
-      </Toolbar>
+              {t('brand')}
+            </Typography>
+          </RouterLink>
 
-      <Backdrop
-        open={menuOpen}
-        onClick={close}
-        data-testid="menu-overlay"
-        sx={{ zIndex: (theme) => theme.zIndex.appBar + 1 }}
-      />
-      {menuOpen && (
-        <Paper
-          id="mobile-menu"
-          component="nav"
-          aria-label={t('nav.main')}
-          elevation={4}
-          sx={{
-            position: 'fixed',
-            top: 64,
-            right: 8,
-            left: 8,
-            zIndex: (theme) => theme.zIndex.appBar + 2,
-            p: 1,
-          }}
-        >
-          <Stack>
-            <LanguageSwitcher sx={{ alignSelf: 'flex-start', m: 1 }} />
+          <Box
+            component="nav"
+            aria-label={t('nav.main')}
+            sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 2 }}
+          >
             {links.map((link) => (
-              <Button
-                key={link.to}
-                component={RouterLink}
-                to={link.to}
-                onClick={close}
-                color="inherit"
-                sx={{ justifyContent: 'flex-start' }}
-              >
+              <Button key={link.to} component={RouterLink} to={link.to} color="inherit">
                 {t(link.key)}
               </Button>
             ))}
-            {user ? (
+          </Box>
+          <Box sx={{ flex: 1 }} />
+          <LanguageSwitcher sx={{ display: { xs: 'none', sm: 'flex' } }} />
+
+          {user ? (
+            <>
+              <IconButton
+                component={RouterLink}
+                to="/dashboard/"
+                aria-label={t('nav.dashboard')}
+                color="primary"
+              >
+                <PersonIcon />
+              </IconButton>
               <Button
-                onClick={() => {
-                  close();
-                  signOut();
-                }}
+                onClick={signOut}
                 color="inherit"
-                sx={{ justifyContent: 'flex-start' }}
+                sx={{ display: { xs: 'none', md: 'inline-flex' } }}
               >
                 {t('nav.logout')}
               </Button>
-            ) : (
-              <>
+            </>
+          ) : (
+            <Stack direction="row" spacing={1} sx={{ display: { xs: 'none', sm: 'flex' } }}>
+              <Button component={RouterLink} to="/buyerauth" variant="outlined">
+                {t('nav.loginClient')}
+              </Button>
+              <Button component={RouterLink} to="/sellerauth" variant="contained">
+                {t('nav.loginBusiness')}
+              </Button>
+            </Stack>
+          )}
+          <IconButton
+            onClick={() => setMenuOpen((open) => !open)}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+        </Toolbar>
+
+        <Backdrop
+          open={menuOpen}
+          onClick={close}
+          data-testid="menu-overlay"
+          sx={{ zIndex: (theme) => theme.zIndex.appBar + 1 }}
+        />
+        {menuOpen && (
+          <Paper
+            id="mobile-menu"
+            component="nav"
+            aria-label={t('nav.main')}
+            elevation={4}
+            sx={{
+              position: 'fixed',
+              top: 64,
+              right: 8,
+              left: 8,
+              zIndex: (theme) => theme.zIndex.appBar + 2,
+              p: 1,
+            }}
+          >
+            <Stack>
+              <LanguageSwitcher sx={{ alignSelf: 'flex-start', m: 1 }} />
+              {links.map((link) => (
                 <Button
+                  key={link.to}
                   component={RouterLink}
-                  to="/buyerauth"
+                  to={link.to}
                   onClick={close}
+                  color="inherit"
                   sx={{ justifyContent: 'flex-start' }}
                 >
-                  {t('nav.loginClient')}
+                  {t(link.key)}
                 </Button>
+              ))}
+              {user ? (
                 <Button
-                  component={RouterLink}
-                  to="/sellerauth"
-                  onClick={close}
+                  onClick={() => {
+                    close();
+                    signOut();
+                  }}
+                  color="inherit"
                   sx={{ justifyContent: 'flex-start' }}
                 >
-                  {t('nav.loginBusiness')}
+                  {t('nav.logout')}
                 </Button>
-              </>
-            )}
-          </Stack>
-        </Paper>
+              ) : (
+                <>
+                  <Button
+                    component={RouterLink}
+                    to="/buyerauth"
+                    onClick={close}
+                    sx={{ justifyContent: 'flex-start' }}
+                  >
+                    {t('nav.loginClient')}
+                  </Button>
+                  <Button
+                    component={RouterLink}
+                    to="/sellerauth"
+                    onClick={close}
+                    sx={{ justifyContent: 'flex-start' }}
+                  >
+                    {t('nav.loginBusiness')}
+                  </Button>
+                </>
+              )}
+            </Stack>
+          </Paper>
+        )}
+      </AppBar>
+      {user && !user.emailVerified && (
+        <Suspense fallback={null}>
+          <EmailBanner user={user} />
+        </Suspense>
       )}
-    </AppBar>
+    </>
   );
 }

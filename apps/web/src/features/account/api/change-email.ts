@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meResponseSchema, type ChangeEmailBody } from '@maya/contracts';
+import { changeEmailResponseSchema, type ChangeEmailBody } from '@maya/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionQuery } from '../../../lib/session';
 
-/** A new sign-in email, confirmed with the current password. */
+/**
+ * Asks for a new sign-in email, with the current password: it takes effect once the link mailed
+ * to the new address is followed (`pendingEmail`); `user` keeps the current one.
+ */
 export const changeEmail = (body: ChangeEmailBody) =>
-  apiRequest('/me/email', meResponseSchema, { method: 'PUT', body });
+  apiRequest('/me/email', changeEmailResponseSchema, { method: 'PUT', body });
 
 export function useChangeEmail() {
   const queryClient = useQueryClient();

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -17,6 +18,7 @@ export function EmailForm({ user }: { user: PrivateUser }) {
   const { t } = useTranslation();
   const change = useChangeEmail();
   const [fields, setFields] = useState(empty);
+  const [pending, setPending] = useState<string>();
   const { errors, setErrors, failed } = useFieldErrors();
 
   const save = (event: FormEvent) => {
@@ -25,8 +27,9 @@ export function EmailForm({ user }: { user: PrivateUser }) {
       return setErrors({ confirmEmail: t('account.emailsDiffer') });
     setErrors({});
     change.mutate(fields, {
-      onSuccess: () => {
-        toast.success(t('account.emailUpdated'));
+      onSuccess: ({ pendingEmail }) => {
+        toast.success(t('account.emailPending', { email: pendingEmail }));
+        setPending(pendingEmail);
         setFields(empty);
       },
       onError: failed,
@@ -36,6 +39,7 @@ export function EmailForm({ user }: { user: PrivateUser }) {
   return (
     <Stack component="form" onSubmit={save} spacing={2} noValidate>
       <TextField label={t('auth.email')} value={user.email} disabled />
+      {pending && <Alert severity="info">{t('account.emailPending', { email: pending })}</Alert>}
       <Box sx={twoColumns}>
         <TextField
           label={t('account.newEmail')}

@@ -88,6 +88,13 @@ const API_PREFIXES = [
   '/user/',
 ];
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set on SIGTERM (server.ts): /readyz answers 503 while requests still get served. */
+    draining: boolean;
+  }
+}
+
 export async function buildApp(config: Config, overrides: AppOverrides): Promise<FastifyInstance> {
   const app = Fastify({
     logger: overrides.logger ?? {
@@ -258,6 +265,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   });
   registerChatSocketHandlers(app.io, chats, app.log);
 
+  app.decorate('draining', false);
   await app.register(healthRoutes, { mapTileUrl: config.MAP_TILE_URL });
   await app.register(authRoutes, {
     prefix: '/api/v1',

@@ -435,7 +435,7 @@ describe('Maya in conversation (built-in model)', async () => {
       );
       const invicta = english!.cards.find((card) => card.id === sellers.invicta.id)!;
       // "Canalizações Invicta": the Portuguese word for the trade, in the name.
-    expect(invicta.why).toMatch(/^matches “plumber” in the name/);
+      expect(invicta.why).toMatch(/^matches “plumber” in the name/);
       const [portuguese] = await converse('canalizador no porto');
       const invictaPt = portuguese!.cards.find((card) => card.id === sellers.invicta.id)!;
       expect(invictaPt.why).toMatch(

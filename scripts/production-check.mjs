@@ -155,7 +155,7 @@ const steps = [
     }
     // The build bundles the contracts; npm still wants every workspace it lists to exist.
     run('npm', ['ci', '--omit=dev', ...npmFlags], app);
-    for (const devOnly of ['tsx', 'vite', 'typescript', 'vitest', 'esbuild']) {
+    for (const devOnly of ['tsx', 'vite', 'vitest', 'esbuild', 'drizzle-kit']) {
       const present = spawnSync(process.execPath, ['-e', `require.resolve('${devOnly}')`], {
         cwd: app,
       });

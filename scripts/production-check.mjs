@@ -202,7 +202,14 @@ const serverSteps = [
     const seller = items?.[0];
     check(seller, 'no featured seller');
     const page = await fetch(`${url}/sellers/${seller.id}`).then((r) => r.text());
-    check(page.includes(seller.name), 'the seller page is not rendered with its data');
+    const text = page
+      .replaceAll(/&#x27;|&#39;/g, "'")
+      .replaceAll('&quot;', '"')
+      .replaceAll('&amp;', '&');
+    check(
+      text.includes(seller.id) && text.includes(seller.name),
+      `the seller page is not rendered with its data (${seller.name})`,
+    );
   }),
   step('SIGTERM with a request in flight: /readyz 503, the request finishes, exit 0', async () => {
     const { url, child, exit } = running;

@@ -207,8 +207,8 @@ const serverSteps = [
       .replaceAll('&quot;', '"')
       .replaceAll('&amp;', '&');
     check(
-      text.includes(seller.id) && text.includes(seller.name),
-      `the seller page is not rendered with its data (${seller.name})`,
+      text.includes(seller.id) && text.includes(seller.fullName),
+      `the seller page is not rendered with its data (${seller.fullName})`,
     );
   }),
   step('SIGTERM with a request in flight: /readyz 503, the request finishes, exit 0', async () => {

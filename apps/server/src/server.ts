@@ -64,6 +64,11 @@ app.log.info(
   { engine: database.engine, readyMs: Math.round(performance.now() - startedAt) },
   `Maya Market is ready at ${config.PUBLIC_URL}`,
 );
+// The embedded database is backed up by this process on SIGUSR2 (`npm run backup`, db/backup.ts).
+if (database.dump) {
+  const { serveBackupRequests } = await import('./db/backup.js');
+  await serveBackupRequests(config.DATA_DIR, database.dump, app.log);
+}
 // The demo login goes to the console as plain text, not into the structured log.
 if (seeded) process.stderr.write(seeded);
 

@@ -31,6 +31,8 @@ export interface DatabaseHandle {
   lockStartup(): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The embedded database only: its data directory as a gzipped tarball (db/backup.ts). */
+  dump?: () => Promise<Blob>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -159,6 +161,7 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
     lockStartup: () => Promise.resolve(async () => {}),
     ping: () => ping(db, 1_500),
     close: once(() => client.close()),
+    dump: () => client.dumpDataDir('gzip'),
   };
 }
 

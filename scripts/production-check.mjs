@@ -2,7 +2,9 @@
 // `npm ci` and `npm run build` there, then a copy holding only the build output and the manifests
 // gets `npm ci --omit=dev`, and the built server starts from it on a free port. A smoke test
 // (/readyz, a page, the API, a sign-in with the demo account) and a graceful stop follow: SIGTERM
-// while a request is in flight must turn /readyz 503, let that request finish, and exit 0.
+// while a request is in flight must turn /readyz 503, let that request finish, and exit 0. Last,
+// `npm run backup` before the stop, written by the running server; after it, `npm run restore`
+// into a new DATA_DIR, and a start and a sign-in there.
 //
 //   node scripts/production-check.mjs            # what CI runs (.ci/run)
 //   KEEP_PRODUCTION_CHECK=1 node scripts/…       # keep the temporary folder to look into
@@ -63,7 +65,7 @@ async function freePort() {
 }
 
 /** The production server from the copy, with its JSON log kept to find the demo account in. */
-async function startServer(port) {
+async function startServer(port, overrides = {}) {
   const child = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
     cwd: app,
     env: {
@@ -78,6 +80,7 @@ async function startServer(port) {
       DATA_DIR: dataDir,
       SHUTDOWN_DELAY_MS: '1500',
       LOG_LEVEL: 'info',
+      ...overrides,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -165,6 +168,8 @@ const steps = [
 ];
 
 let running;
+const backup = join(work, 'backup');
+let demoClient;
 const serverSteps = [
   step('start the built server on production dependencies', async () => {
     running = await startServer(await freePort());
@@ -211,9 +216,13 @@ const serverSteps = [
       `the seller page is not rendered with its data (${seller.fullName})`,
     );
   }),
+  step('npm run backup while the server runs (it writes the backup on SIGUSR2)', () =>
+    run('npm', ['run', 'backup', '--', backup], app, { DATA_DIR: dataDir }),
+  ),
   step('SIGTERM with a request in flight: /readyz 503, the request finishes, exit 0', async () => {
     const { url, child, exit } = running;
     const email = running.log().match(/demo marketplace seeded: (\S+) \(client\)/)[1];
+    demoClient = email;
     const inFlight = slowSignIn(url, email);
     await inFlight.start();
     await sleep(100);
@@ -232,6 +241,22 @@ const serverSteps = [
       sleep(15_000).then(() => ({ code: 'none within 15 s', signal: null })),
     ]);
     check(code === 0, `the server exited with ${code ?? signal}`);
+    server = undefined;
+  }),
+  step('npm run restore of that backup into a new DATA_DIR, a start there, a sign-in', async () => {
+    const restored = join(work, 'restored');
+    run('npm', ['run', 'restore', '--', backup], app, { DATA_DIR: restored });
+    running = await startServer(await freePort(), { DATA_DIR: restored, SEED_DEMO: 'false' });
+    server = running.child;
+    const signIn = await fetch(`${running.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: running.url },
+      body: JSON.stringify({ email: demoClient, password: demoPassword }),
+    });
+    check(signIn.status === 200, `sign-in on the restored data answered ${signIn.status}`);
+    server.kill('SIGTERM');
+    const { code } = await running.exit;
+    check(code === 0, `the server on the restored data exited with ${code}`);
     server = undefined;
   }),
 ];

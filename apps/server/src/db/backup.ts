@@ -4,6 +4,8 @@
 // with no server running, the command opens the data directory itself. Either way the database is
 // dumped by PGlite (`dumpDataDir`, between two statements: a crash-consistent copy that recovers
 // like a restart after a power cut) and the rest of DATA_DIR (uploads, outbox) is copied beside it.
+// The dump comes first: an image's files are written before its row, so every image the dump
+// names is whole in the copy (one deleted between the two steps may be missing from it).
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';

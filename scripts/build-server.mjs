@@ -18,7 +18,12 @@ const externalPackages = {
 
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ['apps/server/src/server.ts'],
+  entryPoints: [
+    'apps/server/src/server.ts',
+    'apps/server/src/migrate.ts',
+    'apps/server/src/backup.ts',
+    'apps/server/src/restore.ts',
+  ],
   outdir,
   outExtension: { '.js': '.mjs' },
   // What server.ts imports lazily stays in chunks of its own, loaded when first needed.

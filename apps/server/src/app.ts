@@ -109,6 +109,13 @@ function trustedProxies(
   return (_address, hop) => hop < setting;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set on SIGTERM (server.ts): /readyz answers 503 while requests still get served. */
+    draining: boolean;
+  }
+}
+
 export async function buildApp(config: Config, overrides: AppOverrides): Promise<FastifyInstance> {
   const app = Fastify({
     logger: overrides.logger ?? {
@@ -307,6 +314,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   });
   registerChatSocketHandlers(app.io, chats, app.log);
 
+  app.decorate('draining', false);
   await app.register(healthRoutes, { mapTileUrl: config.MAP_TILE_URL });
   // The page every problem's `type` points to.
   await app.register(errorCodesRoutes);

@@ -271,6 +271,15 @@ export const configSchema = z.object({
     .describe(
       'Base URL browsers load images from (a CDN or public bucket URL; a key is appended after a slash); unset, the server streams them from the bucket at /uploads/.',
     ),
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(0)
+    .describe(
+      'On SIGTERM or SIGINT, how long /readyz answers 503 while the server still serves, so a load balancer stops sending before the listener closes; then in-flight requests get 10 s to finish.',
+    ),
   WEB_DIST_DIR: z
     .string()
     .default('apps/web/dist')

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from './config.js';
 import { createDatabase, DatabaseOpenError } from './db/client.js';
 
@@ -6,7 +7,9 @@ const startedAt = performance.now();
 const config = loadConfig();
 
 // The database opens first, and the rest of the server loads while the embedded engine starts.
-const [database, { buildApp }] = await Promise.all([
+// Migrations and the demo seed run under the start-up lock, so instances starting together take
+// turns and the later ones find the schema and the seed in place.
+const [{ database, releaseStartupLock }, { buildApp }] = await Promise.all([
   createDatabase(
     config.DATABASE_URL
       ? {
@@ -20,8 +23,14 @@ const [database, { buildApp }] = await Promise.all([
       : { kind: 'pglite', dataDir: config.DATA_DIR },
   )
     .then(async (handle) => {
-      await handle.migrate();
-      return handle;
+      const release = await handle.lockStartup();
+      try {
+        await handle.migrate();
+      } catch (error) {
+        await release();
+        throw error;
+      }
+      return { database: handle, releaseStartupLock: release };
     })
     .catch((error: unknown) => {
       // A clear sentence instead of a stack trace: the operator's next step is in it.
@@ -37,20 +46,29 @@ const [database, { buildApp }] = await Promise.all([
 ]);
 
 const app = await buildApp(config, { database, closeDatabase: true });
-const seeded = config.SEED_DEMO
-  ? await import('./db/seed/seed.js').then(async ({ seedDemo, demoLoginNotice }) => {
-      const result = await seedDemo(app.db, app.storage, app.log, {
-        password: config.DEMO_PASSWORD,
-      });
-      return result.seeded ? demoLoginNotice(result, { terminal: process.stderr.isTTY }) : '';
-    })
-  : '';
+let seeded = '';
+try {
+  if (config.SEED_DEMO) {
+    const { seedDemo, demoLoginNotice } = await import('./db/seed/seed.js');
+    const result = await seedDemo(app.db, app.storage, app.log, {
+      password: config.DEMO_PASSWORD,
+    });
+    if (result.seeded) seeded = demoLoginNotice(result, { terminal: process.stderr.isTTY });
+  }
+} finally {
+  await releaseStartupLock();
+}
 
 await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info(
   { engine: database.engine, readyMs: Math.round(performance.now() - startedAt) },
   `Maya Market is ready at ${config.PUBLIC_URL}`,
 );
+// The embedded database is backed up by this process on SIGUSR2 (`npm run backup`, db/backup.ts).
+if (database.dump) {
+  const { serveBackupRequests } = await import('./db/backup.js');
+  await serveBackupRequests(config.DATA_DIR, database.dump, app.log);
+}
 // The demo login goes to the console as plain text, not into the structured log.
 if (seeded) process.stderr.write(seeded);
 
@@ -58,11 +76,17 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  // In-flight requests get 10 s to finish; after that the process exits regardless.
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  // /readyz turns 503 first, so a load balancer stops sending new requests while the listener is
+  // still open; then the listener closes, and in-flight requests and sockets get 10 s to finish.
+  app.draining = true;
+  app.log.info({ signal, delayMs: config.SHUTDOWN_DELAY_MS }, 'shutting down');
+  const timer = setTimeout(() => {
+    app.log.warn('requests still open after the drain; exiting');
+    process.exit(1);
+  }, config.SHUTDOWN_DELAY_MS + 10_000);
   timer.unref();
   try {
+    if (config.SHUTDOWN_DELAY_MS > 0) await sleep(config.SHUTDOWN_DELAY_MS);
     await app.close();
     process.exit(0);
   } catch (error) {

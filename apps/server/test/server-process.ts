@@ -23,7 +23,10 @@ export interface ServerProcess {
 }
 
 /** The real server entry in a child process, resolved once /readyz answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { readyWithinMs = 30_000 } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
@@ -39,7 +42,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+  const deadline = Date.now() + readyWithinMs;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const ready = await fetch(`${url}/readyz`)
       .then((response) => response.ok)
@@ -57,5 +61,5 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error('server did not become ready within 30 s');
+  throw new Error(`server did not become ready within ${readyWithinMs / 1000} s`);
 }

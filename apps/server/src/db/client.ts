@@ -30,13 +30,25 @@ export interface DatabaseHandle {
   /** The same connection(s) as `db`, for the job queue (pg-boss), which writes its own SQL. */
   sql: SqlExecutor;
   migrate(): Promise<void>;
+  /**
+   * Waits for, then holds, the start-up lock: on PostgreSQL a session-level advisory lock on a
+   * connection of its own, so of several processes starting together one migrates and seeds at a
+   * time and the others find the work done. On PGlite one process holds the data directory
+   * anyway. Resolves to the function that lets it go.
+   */
+  lockStartup(): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The embedded database only: its data directory as a gzipped tarball (db/backup.ts). */
+  dump?: () => Promise<Blob>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export const pgliteExtensions = { pg_trgm, cube, earthdistance };
+
+/** The advisory lock key that serialises migrations and the demo seed ('maya' in ASCII). */
+export const STARTUP_LOCK_KEY = 0x6d617961;
 
 export type DatabaseSource =
   | {
@@ -118,6 +130,34 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
           await migrationPool.end();
         }
       },
+      async lockStartup() {
+        const lockPool = await createPostgresPool(
+          { connectionString: source.url, max: 1 },
+          { connectMs: 10_000, statementMs: 0 },
+          source.log,
+        );
+        try {
+          const client = await lockPool.connect();
+          try {
+            await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          } catch (error) {
+            client.release(error instanceof Error ? error : true);
+            throw error;
+          }
+          return once(async () => {
+            try {
+              await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+            } finally {
+              // Ending the session lets the lock go even if the unlock failed.
+              client.release(true);
+              await lockPool.end();
+            }
+          });
+        } catch (error) {
+          await lockPool.end();
+          throw error;
+        }
+      },
       ping: () => ping(db, timeouts.connectMs),
       close: once(() => pool.end()),
     };
@@ -134,8 +174,10 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
       await migratePglite(db, { migrationsFolder });
       await installJobQueue(pgliteExecutor(client));
     },
+    lockStartup: () => Promise.resolve(async () => {}),
     ping: () => ping(db, 1_500),
     close: once(() => client.close()),
+    dump: () => client.dumpDataDir('gzip'),
   };
 }
 

@@ -24,7 +24,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ mapTileUrl: string }> = async
     {
       schema: {
         tags: ['health'],
-        summary: 'The database (and Redis, when events go through it) answers, within 2 s',
+        summary:
+          'The database (and Redis, when events go through it) answers, within 2 s, and the server is not shutting down',
         security: security.none,
         response: { 200: readinessSchema, 503: readinessSchema },
       },
@@ -36,7 +37,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ mapTileUrl: string }> = async
         app.database.ping(),
         app.redisReady?.() ?? Promise.resolve(undefined),
       ]);
-      const up = database && redis !== false;
+      // A server that is shutting down still answers, but sends the load balancer elsewhere.
+      const up = database && redis !== false && !app.draining;
       reply.code(up ? 200 : 503);
       return {
         status: up ? ('ok' as const) : ('unavailable' as const),

@@ -1,0 +1,29 @@
+// `npm run migrate`: brings the database's schema up to date and exits, under the same start-up
+// lock as the server (db/client.ts), so it is safe beside instances that are starting.
+import { loadConfig } from './config.js';
+import { createDatabase } from './db/client.js';
+
+const config = loadConfig();
+const database = await createDatabase(
+  config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: config.DATA_DIR },
+);
+try {
+  const release = await database.lockStartup();
+  try {
+    await database.migrate();
+  } finally {
+    await release();
+  }
+  process.stdout.write(
+    `The ${database.engine === 'postgres' ? 'PostgreSQL' : 'embedded'} database is migrated.\n`,
+  );
+} catch (error) {
+  process.stderr.write(
+    `The database could not be migrated: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

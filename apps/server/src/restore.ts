@@ -1,0 +1,34 @@
+// `npm run restore -- <folder>`: a backup written by `npm run backup` into an empty DATA_DIR,
+// with the server stopped (db/backup.ts). PostgreSQL is restored with pg_restore instead.
+import { resolve } from 'node:path';
+import { loadConfig } from './config.js';
+import { restoreBackup, runningServer } from './db/backup.js';
+
+const config = loadConfig();
+const source = process.argv[2];
+if (config.DATABASE_URL) {
+  process.stderr.write(
+    'DATABASE_URL is set: restore PostgreSQL with pg_restore (see the README, Production).\n',
+  );
+  process.exit(1);
+}
+if (!source) {
+  process.stderr.write('Name the backup folder: npm run restore -- <folder>\n');
+  process.exit(1);
+}
+const pid = await runningServer(config.DATA_DIR);
+if (pid) {
+  process.stderr.write(
+    `A server (process ${pid}) is running on ${config.DATA_DIR}; stop it first.\n`,
+  );
+  process.exit(1);
+}
+try {
+  await restoreBackup(resolve(source), config.DATA_DIR);
+} catch (error) {
+  process.stderr.write(
+    `The backup could not be restored: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+}
+process.stdout.write(`Restored ${resolve(source)} into ${config.DATA_DIR}\n`);

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../../src/config.js';
+import { DEMO_BUYERS, DEMO_SELLERS } from '../../src/db/seed/seed.js';
+import { adminQuery, withDatabase } from '../global-setup.js';
+import { startServerProcess, type ServerProcess } from '../server-process.js';
+
+const migrateEntry = fileURLToPath(new URL('../../src/migrate.ts', import.meta.url));
+const journal = JSON.parse(
+  readFileSync(new URL('../../src/db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+) as { entries: unknown[] };
+
+/** `npm run migrate`, from the sources. */
+function migrate(env: Record<string, string>): Promise<number | null> {
+  const child = spawn(process.execPath, ['--import', 'tsx', migrateEntry], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+// Only PostgreSQL is shared by processes; an embedded data directory has one process at a time.
+describe.runIf(readEnv('DATABASE_URL'))('instances starting together on one PostgreSQL', () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('take turns: one schema, one demo seed, every start and migrate succeeds', async () => {
+    const adminUrl = readEnv('DATABASE_URL')!;
+    const name = `maya_test_${randomBytes(6).toString('hex')}`;
+    // A fresh database, not the migrated template: the first start migrates it.
+    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+    cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const url = withDatabase(adminUrl, name);
+    const dataDir = await mkdtemp(join(tmpdir(), 'maya-starts-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const env = {
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD: 'concurrent-starts-password',
+    };
+
+    const servers = Array.from({ length: 3 }, () => startServerProcess(env));
+    const migrations = Array.from({ length: 2 }, () => migrate(env));
+    const started = await Promise.allSettled(servers);
+    for (const result of started) {
+      if (result.status === 'fulfilled') cleanups.push(() => result.value.stop());
+    }
+    expect(started.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect(await Promise.all(migrations)).toEqual([0, 0]);
+    for (const server of started as PromiseFulfilledResult<ServerProcess>[]) {
+      expect((await fetch(`${server.value.url}/readyz`)).status).toBe(200);
+    }
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const applied = await client.query('select hash from drizzle.__drizzle_migrations');
+      expect(applied.rowCount).toBe(journal.entries.length);
+      const roles = await client.query<{ role: string; count: string }>(
+        'select role, count(*) from users group by role order by role',
+      );
+      expect(roles.rows).toEqual([
+        { role: 'buyer', count: String(DEMO_BUYERS) },
+        { role: 'seller', count: String(DEMO_SELLERS) },
+      ]);
+    } finally {
+      await client.end();
+    }
+  }, 180_000);
+});

@@ -1,9 +1,16 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, useSearchParams, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  useLocation,
+  useSearchParams,
+  type RouteObject,
+} from 'react-router';
 import { DocumentTitle } from '../components/document-title';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { adoptEarlyInput } from '../lib/early-input';
+import { returnPath, signInPath } from '../lib/return-path';
 import { markScreenSettled } from '../lib/screen-ready';
 import { useSession } from '../lib/session';
 import { RootLayout } from './root-layout';
@@ -64,13 +71,23 @@ function BySession({ signedIn, signedOut }: { signedIn: ReactNode; signedOut: Re
 /** Auth screens: a signed-in visitor goes on to where they were headed (a local path only). */
 function SignedOutOnly({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
-  const next = params.get('next');
-  const target = next && /^\/(?!\/)/.test(next) ? next : '/';
+  const target = returnPath(params.get('next'));
   return <BySession signedIn={<Navigate to={target} replace />} signedOut={children} />;
 }
 
 const landing = screen(screens.landing, 'landing');
 const signedInOnly = (node: ReactNode) => <BySession signedIn={node} signedOut={landing} />;
+
+/** A signed-out visitor (from a mailed link, say) signs in first and comes back here. */
+function SignInFirst({ children }: { children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  return (
+    <BySession
+      signedIn={children}
+      signedOut={<Navigate to={signInPath(pathname + search)} replace />}
+    />
+  );
+}
 
 export const routes: RouteObject[] = [
   {
@@ -88,8 +105,11 @@ export const routes: RouteObject[] = [
       { path: 'sellers', element: signedInOnly(screen(screens.dashboard, 'dashboard')) },
       { path: 'sellers/:id', element: screen(screens.profile, 'profile') },
       // The chats keep the original client's address, /inbox.
-      { path: 'inbox', element: signedInOnly(screen(screens.chats, 'chats')) },
-      { path: 'inbox/:chatId', element: signedInOnly(screen(screens.chats, 'chats')) },
+      { path: 'inbox', element: <SignInFirst>{screen(screens.chats, 'chats')}</SignInFirst> },
+      {
+        path: 'inbox/:chatId',
+        element: <SignInFirst>{screen(screens.chats, 'chats')}</SignInFirst>,
+      },
       { path: 'assistant', element: signedInOnly(screen(screens.assistant, 'assistant')) },
       { path: 'account', element: signedInOnly(screen(screens.account, 'account')) },
       {

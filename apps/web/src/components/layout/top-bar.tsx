@@ -11,12 +11,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../lib/session';
 import { LanguageSwitcher } from './language-switcher';
 import { useSignOut } from './use-sign-out';
+
+const ChatsLink = lazy(() =>
+  import('./chats-link').then((module) => ({ default: module.ChatsLink })),
+);
 
 /** Signed in, / is the dashboard, so the landing page is reached at /home. */
 function publicLinks(landing: '/' | '/home') {
@@ -28,7 +32,14 @@ function publicLinks(landing: '/' | '/home') {
   ] as const;
 }
 
-export function TopBar({ onOpenDrawer }: { onOpenDrawer?: () => void }) {
+export function TopBar({
+  onOpenDrawer,
+  unreadChats = 0,
+}: {
+  onOpenDrawer?: () => void;
+  /** Unread messages, on "Chats" while signed in. */
+  unreadChats?: number;
+}) {
   const { t } = useTranslation();
   const { user } = useSession();
   const signOut = useSignOut();
@@ -93,6 +104,9 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer?: () => void }) {
 
         {user ? (
           <>
+            <Suspense fallback={null}>
+              <ChatsLink variant="icon" unread={unreadChats} />
+            </Suspense>
             <IconButton
               component={RouterLink}
               to="/dashboard/"
@@ -165,6 +179,11 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer?: () => void }) {
                 {t(link.key)}
               </Button>
             ))}
+            {user && (
+              <Suspense fallback={null}>
+                <ChatsLink variant="menu" unread={unreadChats} onClick={close} />
+              </Suspense>
+            )}
             {user ? (
               <Button
                 onClick={() => {

@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { DRAWER_WIDTH } from '../components/layout/drawer-width';
 import { useSession } from '../lib/session';
+import { setTitleCount } from '../lib/tab-title';
 
 // The bars load beside the session request that every route waits for, so the first script
 // stays within its budget (scripts/size-budget.mjs); visitors never download the drawer.
@@ -32,6 +33,7 @@ export function RootLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [unread, setUnread] = useState(0);
   const unreadChats = user ? unread : 0;
+  useEffect(() => setTitleCount(unreadChats), [unreadChats]);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {user && (

@@ -1,16 +1,10 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import {
-  createBrowserRouter,
-  Navigate,
-  useLocation,
-  useSearchParams,
-  type RouteObject,
-} from 'react-router';
+import { createBrowserRouter, Navigate, useSearchParams, type RouteObject } from 'react-router';
 import { DocumentTitle } from '../components/document-title';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { adoptEarlyInput } from '../lib/early-input';
-import { returnPath, signInPath } from '../lib/return-path';
+import { returnPath } from '../lib/return-path';
 import { markScreenSettled } from '../lib/screen-ready';
 import { useSession } from '../lib/session';
 import { RootLayout } from './root-layout';
@@ -78,17 +72,6 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
 const landing = screen(screens.landing, 'landing');
 const signedInOnly = (node: ReactNode) => <BySession signedIn={node} signedOut={landing} />;
 
-/** A signed-out visitor (from a mailed link, say) signs in first and comes back here. */
-function SignInFirst({ children }: { children: ReactNode }) {
-  const { pathname, search } = useLocation();
-  return (
-    <BySession
-      signedIn={children}
-      signedOut={<Navigate to={signInPath(pathname + search)} replace />}
-    />
-  );
-}
-
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -104,12 +87,10 @@ export const routes: RouteObject[] = [
       { path: 'dashboard', element: signedInOnly(screen(screens.dashboard, 'dashboard')) },
       { path: 'sellers', element: signedInOnly(screen(screens.dashboard, 'dashboard')) },
       { path: 'sellers/:id', element: screen(screens.profile, 'profile') },
-      // The chats keep the original client's address, /inbox.
-      { path: 'inbox', element: <SignInFirst>{screen(screens.chats, 'chats')}</SignInFirst> },
-      {
-        path: 'inbox/:chatId',
-        element: <SignInFirst>{screen(screens.chats, 'chats')}</SignInFirst>,
-      },
+      // The chats keep the original client's address, /inbox. Signed out, the screen sends the
+      // visitor to sign in and back (app/routes/chats.route.tsx).
+      { path: 'inbox', element: screen(screens.chats, 'chats') },
+      { path: 'inbox/:chatId', element: screen(screens.chats, 'chats') },
       { path: 'assistant', element: signedInOnly(screen(screens.assistant, 'assistant')) },
       { path: 'account', element: signedInOnly(screen(screens.account, 'account')) },
       {

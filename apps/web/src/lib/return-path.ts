@@ -4,15 +4,14 @@
  * "javascript:…") becomes the home page, so a link can never redirect a person elsewhere.
  */
 export function returnPath(next: string | null | undefined): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
-  const base = 'https://origin.invalid';
-  let url: URL;
   try {
-    url = new URL(next, base);
+    const url = new URL(next ?? '/', 'http://x.invalid');
+    if (next?.startsWith('/') && url.host === 'x.invalid')
+      return url.pathname + url.search + url.hash;
   } catch {
-    return '/';
+    // Not a URL at all: home.
   }
-  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : '/';
+  return '/';
 }
 
 /** The sign-in page that brings the person back to `path` afterwards. */

@@ -19,7 +19,8 @@ export function ChatsLink({
   onClick?: () => void;
 }) {
   const { t } = useTranslation();
-  const label = unread > 0 ? t('nav.chatsUnread', { count: unread }) : t('nav.chats');
+  const label =
+    unread > 0 ? `${t('nav.chats')}, ${t('chats.unread', { count: unread })}` : t('nav.chats');
   const badge = (
     <Badge
       badgeContent={unread}

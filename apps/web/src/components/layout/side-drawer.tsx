@@ -119,7 +119,11 @@ export function SideDrawer({
             selected={current === entry.id}
             aria-current={current === entry.id ? 'page' : undefined}
             onClick={onClose}
-            aria-label={entry.unread ? t('nav.chatsUnread', { count: entry.unread }) : undefined}
+            aria-label={
+              entry.unread
+                ? `${entry.label}, ${t('chats.unread', { count: entry.unread })}`
+                : undefined
+            }
           >
             <ListItemIcon>
               {entry.unread === undefined ? (

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { getSocket } from '../../../lib/socket';
-import { setTitleCount } from '../../../lib/tab-title';
 import { chatKeys } from '../api/chat-keys';
 import { chatQuery } from '../api/get-chat';
 import { useUnread } from '../api/get-unread';
@@ -21,8 +20,8 @@ function closeToast(chatId: string) {
 }
 
 /**
- * Everywhere while signed in: keeps the unread total live (for the badges on "Chats" and the
- * tab's title), and raises a toast for a message whose chat is not open, which opens it. The
+ * Everywhere while signed in: keeps the unread total live (the layout shows it on "Chats" and in
+ * the tab's title), and raises a toast for a message whose chat is not open, which opens it. The
  * total is the server's (`GET /chats/unread`), read again whenever a message arrives, a chat
  * is read on any of the person's tabs or devices, or the socket reconnects after missing events.
  */
@@ -48,11 +47,7 @@ export default function ChatNotifications({
     if (openId) closeToast(openId);
   }, [openId]);
 
-  useEffect(() => {
-    onUnread(unread);
-    setTitleCount(unread);
-  }, [unread, onUnread]);
-  useEffect(() => () => setTitleCount(0), []);
+  useEffect(() => onUnread(unread), [unread, onUnread]);
 
   useEffect(() => {
     const socket = getSocket();
@@ -85,7 +80,12 @@ export default function ChatNotifications({
           );
           closeToast(chatId);
           toasts.set(chatId, `chat-message-${message.id}`);
-          toast.info(content, { toastId: `chat-message-${message.id}`, icon: false });
+          // It stays until the chat is read (here or anywhere) or the person closes it.
+          toast.info(content, {
+            toastId: `chat-message-${message.id}`,
+            icon: false,
+            autoClose: false,
+          });
         },
         () => undefined, // the badge and the title still count it
       );

@@ -21,7 +21,15 @@ export const deleteChat = (chatId: string, options: { keepalive?: boolean } = {}
 if (typeof window !== 'undefined') {
   window.addEventListener('pagehide', () => {
     for (const [chatId, underWay] of pending) {
-      if (!underWay) void deleteChat(chatId, { keepalive: true }).catch(() => undefined);
+      if (underWay) continue;
+      // Under way: a page restored from the back-forward cache does not send it again.
+      pending.set(chatId, true);
+      void deleteChat(chatId, { keepalive: true })
+        .catch(() => undefined)
+        .finally(() => {
+          pending.delete(chatId);
+          changed();
+        });
     }
   });
 }
@@ -64,12 +72,14 @@ export function useDeleteChat() {
       pending.set(chatId, false);
       changed();
       toast.info(
-        <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-          <span style={{ flex: 1 }}>{t('chats.deleted')}</span>
-          <Button size="small" variant="outlined" onClick={undo}>
-            {t('chats.undo')}
-          </Button>
-        </span>,
+        () => (
+          <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            <span style={{ flex: 1 }}>{t('chats.deleted')}</span>
+            <Button size="small" variant="outlined" onClick={undo}>
+              {t('chats.undo')}
+            </Button>
+          </span>
+        ),
         {
           toastId: id,
           autoClose: UNDO_MS,

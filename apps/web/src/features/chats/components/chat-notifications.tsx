@@ -65,7 +65,8 @@ export default function ChatNotifications({
             closeToast(chatId);
             void navigate(`/inbox/${chatId}`);
           };
-          const content = (
+          // A render function, so the toast's own props never reach the button's element.
+          const content = () => (
             <ButtonBase
               onClick={open}
               sx={{ display: 'block', textAlign: 'left', width: '100%', font: 'inherit' }}

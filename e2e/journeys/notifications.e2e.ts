@@ -123,21 +123,25 @@ journey(
 
       // The drawer highlights the screen on view: Chats in the chat, not on the dashboard.
       const drawer = client.page.getByRole('navigation', { name: 'Workspace' });
-      const current = () => drawer.locator('[aria-current="page"]').innerText();
-      const chatsCurrent = await current();
-      if (chatsCurrent.trim() !== 'Chats') {
-        throw new ExpectationError(`in a chat the drawer highlights "${chatsCurrent}"`);
-      }
+      const highlighted = (entry: string, where: string) =>
+        drawer
+          .locator('[aria-current="page"] .MuiListItemText-root')
+          .filter({ hasText: new RegExp(`^${entry}$`) })
+          .waitFor({ timeout: 5_000 })
+          .catch(async () => {
+            const shown = await drawer.locator('[aria-current="page"]').allInnerTexts();
+            throw new ExpectationError(
+              `${where} the drawer highlights ${JSON.stringify(shown)}, not "${entry}"`,
+            );
+          });
+      await highlighted('Chats', 'in a chat');
       await client.page
         .getByRole('banner')
         .getByRole('link', { name: 'Dashboard' })
         .first()
         .click();
       await client.page.waitForURL('**/dashboard');
-      const after = await current();
-      if (after.trim() !== 'Sellers') {
-        throw new ExpectationError(`on the dashboard the drawer highlights "${after}"`);
-      }
+      await highlighted('Sellers', 'on the dashboard');
 
       // A signed-out visitor of the chat's address signs in and lands on the chat.
       const visitor = findings.track('visitor', await newPage());
@@ -169,11 +173,11 @@ journey(
         .locator('.Toastify__toast')
         .filter({ hasText: 'Chat deleted.' });
       await undoToast.waitFor({ timeout: 5_000 });
-      await client.settle();
-      await findings.screen(client, 'client-undo-delete');
       await undoToast.getByRole('button', { name: 'Undo' }).click();
       await entry.waitFor({ timeout: 5_000 });
-      await client.page.waitForTimeout(7_000); // longer than the undo window
+      await client.settle();
+      await findings.screen(client, 'client-inbox-after-undo');
+      await client.page.waitForTimeout(9_000); // longer than the undo window
       const kept = await api<{ items: { id: string }[] }>(client.page, '/chats');
       if (!kept.items.some((item) => item.id === chat.id)) {
         throw new ExpectationError('the chat was deleted although its deletion was undone');

@@ -10,7 +10,7 @@ import { chatsQuery } from './get-chats';
 import { changed, pending } from './pending-deletes';
 
 /** How long "Undo" is offered before the chat is deleted on the server. */
-export const UNDO_MS = 6000;
+export const UNDO_MS = 8000;
 
 /** Hides the chat from the caller only; the partner keeps it. */
 export const deleteChat = (chatId: string, options: { keepalive?: boolean } = {}) =>

@@ -99,8 +99,6 @@ journey(
             throw new ExpectationError(`${page.url()}: no toast for the business's message`);
           });
       }
-      await client.settle();
-      await findings.screen(client, 'client-notified');
 
       // Clicking the toast opens the chat; reading it clears everything in both tabs.
       const toast = messageToast(client.page);
@@ -114,6 +112,8 @@ journey(
         .getByText(words)
         .waitFor({ timeout: 10_000 });
       await expectUnread(client.page, 0, 'after reading, the first tab');
+      await client.settle();
+      await findings.screen(client, 'client-chat-read');
       await expectUnread(tab, 0, 'after reading in the first tab, the second tab');
       await messageToast(tab)
         .waitFor({ state: 'detached', timeout: 10_000 })

@@ -82,6 +82,7 @@ export function useDeleteChat() {
         ),
         {
           toastId: id,
+          position: 'bottom-left',
           autoClose: UNDO_MS,
           closeOnClick: false,
           pauseOnFocusLoss: false,

@@ -81,11 +81,13 @@ export default function ChatNotifications({
           );
           closeToast(chatId);
           toasts.set(chatId, `chat-message-${message.id}`);
-          // It stays until the chat is read (here or anywhere) or the person closes it.
+          // At the bottom, so it never hides the top bar (and its count) on a phone; it closes
+          // by itself after a while, or at once when the chat is read here or anywhere.
           toast.info(content, {
             toastId: `chat-message-${message.id}`,
             icon: false,
-            autoClose: false,
+            position: 'bottom-right',
+            autoClose: 10_000,
           });
         },
         () => undefined, // the badge and the title still count it

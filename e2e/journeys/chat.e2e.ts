@@ -100,7 +100,7 @@ journey(
 
       // The client deletes the chat: gone from the list, and still gone after a reload.
       await client.page.getByRole('button', { name: `Delete chat with ${BUSINESS_NAME}` }).click();
-      await expectToast(client.page, 'Chat deleted successfully.');
+      await expectToast(client.page, 'Chat deleted.');
       await chatEntry(client.page, BUSINESS_NAME).waitFor({ state: 'detached', timeout: 5_000 });
       // The deleted chat's history is hidden from the client, so the open conversation must not
       // keep showing it either.

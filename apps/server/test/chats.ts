@@ -5,8 +5,10 @@ import {
   chatResponseSchema,
   chatsPageSchema,
   messagesPageSchema,
+  unreadChatsSchema,
   type ChatSummary,
   type MessagesPage,
+  type UnreadChats,
 } from '@maya/contracts';
 import type { SignedUp } from './sessions.js';
 
@@ -68,4 +70,25 @@ export async function readMessages(
   });
   expect(response.statusCode).toBe(200);
   return messagesPageSchema.parse(response.json());
+}
+
+/** What the user has not read yet (GET /api/v1/chats/unread). */
+export async function unreadOf(app: FastifyInstance, user: SignedUp): Promise<UnreadChats> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/v1/chats/unread',
+    headers: user.headers,
+  });
+  expect(response.statusCode).toBe(200);
+  return unreadChatsSchema.parse(response.json());
+}
+
+/** POST /api/v1/chats/{id}/read as `user`, up to `messageId`. */
+export function markRead(app: FastifyInstance, user: SignedUp, chatId: string, messageId: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/chats/${chatId}/read`,
+    headers: user.headers,
+    payload: { messageId },
+  });
 }

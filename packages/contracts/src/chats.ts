@@ -95,10 +95,36 @@ export const messageResponseSchema = z.object({ message: messageSchema });
 export const markReadBodySchema = z.object({ messageId: idSchema }).meta({ id: 'MarkReadBody' });
 export type MarkReadBody = z.infer<typeof markReadBodySchema>;
 
+/** What the caller has not read yet, over every chat of their list (hidden history excluded). */
+export const unreadChatsSchema = z
+  .object({
+    /** Messages from partners after the caller's read marker. */
+    messages: z.number().int().min(0),
+    /** Chats holding at least one of them. */
+    chats: z.number().int().min(0),
+  })
+  .meta({ id: 'UnreadChats' });
+export type UnreadChats = z.infer<typeof unreadChatsSchema>;
+
+/** `message:new`, to both members' rooms once the message is committed. */
+export const messageNewEventSchema = z
+  .object({ chatId: idSchema, message: messageSchema })
+  .meta({ id: 'MessageNewEvent' });
+export type MessageNewEvent = z.infer<typeof messageNewEventSchema>;
+
+/**
+ * `chat:read`, to both members' rooms after `userId`'s read marker moved forward: the partner
+ * shows a receipt, the reader's other tabs and devices clear the chat's unread count.
+ */
+export const chatReadEventSchema = z
+  .object({ chatId: idSchema, userId: idSchema, messageId: idSchema })
+  .meta({ id: 'ChatReadEvent' });
+export type ChatReadEvent = z.infer<typeof chatReadEventSchema>;
+
 /** Socket.IO events, server to client. */
 export interface ServerToClientEvents {
-  'message:new': (payload: { chatId: string; message: Message }) => void;
-  'chat:read': (payload: { chatId: string; userId: string; messageId: string }) => void;
+  'message:new': (payload: MessageNewEvent) => void;
+  'chat:read': (payload: ChatReadEvent) => void;
   typing: (payload: { chatId: string; userId: string }) => void;
 }
 

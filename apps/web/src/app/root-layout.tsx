@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { DRAWER_WIDTH } from '../components/layout/drawer-width';
 import { useSession } from '../lib/session';
+import { setTitleCount } from '../lib/tab-title';
 
 // The bars load beside the session request that every route waits for, so the first script
 // stays within its budget (scripts/size-budget.mjs); visitors never download the drawer.
@@ -13,6 +14,8 @@ const TopBar = lazy(() =>
 const Footer = lazy(() =>
   import('../components/layout/footer').then((module) => ({ default: memo(module.Footer) })),
 );
+// Signed in only: the unread total for the badges and the tab title, and the message toasts.
+const ChatNotifications = lazy(() => import('../features/chats/components/chat-notifications'));
 const SideDrawer = lazy(() =>
   import('../components/layout/side-drawer').then((module) => ({ default: module.SideDrawer })),
 );
@@ -28,17 +31,33 @@ const topBarSpace = (
 export function RootLayout() {
   const { user } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [unread, setUnread] = useState(0);
+  const unreadChats = user ? unread : 0;
+  useEffect(() => setTitleCount(unreadChats), [unreadChats]);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      {user && (
+        <Suspense fallback={null}>
+          <ChatNotifications key={user.id} user={user} onUnread={setUnread} />
+        </Suspense>
+      )}
       <Suspense fallback={topBarSpace}>
-        <TopBar onOpenDrawer={user ? () => setDrawerOpen(true) : undefined} />
+        <TopBar
+          onOpenDrawer={user ? () => setDrawerOpen(true) : undefined}
+          unreadChats={unreadChats}
+        />
       </Suspense>
       {/* Signed out, at least a screen tall: the footer starts below the fold, so the page growing
           as its content arrives never moves it on screen (no layout shift). */}
       <Box sx={{ display: 'flex', flex: 1, minHeight: user ? undefined : '100vh' }}>
         {user && (
           <Suspense fallback={<Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: 0 }} />}>
-            <SideDrawer user={user} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+            <SideDrawer
+              user={user}
+              unreadChats={unreadChats}
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+            />
           </Suspense>
         )}
         <Box

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buyer, renderApp, seller, stubApi } from '../test/render-app';
 
@@ -24,10 +24,39 @@ describe('route tables', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
-  it('falls back to the landing page for a signed-in route or an unknown one when signed out', async () => {
+  it('falls back to the landing page for a signed-in route when signed out', async () => {
     stubApi(null);
-    renderApp('/inbox');
+    renderApp('/account');
     expect(await screen.findByRole('heading', { name: 'Welcome to Maya Market' })).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor of a chat to sign in, with the chat as the way back', async () => {
+    stubApi(null);
+    const { router } = renderApp('/inbox/01900000-0000-7000-8000-0000000000d1?from=mail');
+    expect(await screen.findByRole('heading', { name: 'Client Portal' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/buyerauth');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/inbox/01900000-0000-7000-8000-0000000000d1?from=mail',
+    );
+    // Asking for a sign-in link or a new account keeps the way back.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+        '/inbox/01900000-0000-7000-8000-0000000000d1?from=mail',
+      ),
+    );
+  });
+
+  it('returns a signed-in visitor of a portal to a path of this site only', async () => {
+    stubApi(buyer, {
+      '/api/v1/chats?': { items: [], nextCursor: null },
+      '/api/v1/users': { items: [], nextCursor: null },
+    });
+    const inbox = renderApp('/buyerauth?next=%2Finbox');
+    await waitFor(() => expect(inbox.router.state.location.pathname).toBe('/inbox'));
+    inbox.unmount();
+    const away = renderApp(`/buyerauth?next=${encodeURIComponent('/\\evil.example/x')}`);
+    await waitFor(() => expect(away.router.state.location.pathname).toBe('/'));
   });
 
   it('falls back to the landing page for an unknown route', async () => {
@@ -73,17 +102,28 @@ describe('signed-in shell', () => {
     expect(screen.queryByRole('link', { name: 'Buyers' })).toBeNull();
   });
 
-  it('gives a seller the Buyers entry and remembers the chosen entry', async () => {
+  it('gives a seller the Buyers entry and highlights the entry of the screen on view', async () => {
     stubApi(seller, {
       '/api/v1/users': { items: [], nextCursor: null },
       '/api/v1/chats': { items: [], nextCursor: null },
     });
-    renderApp('/dashboard');
+    // An older version remembered the last click here; the address alone decides now.
+    localStorage.setItem('navBtn', 'Chats');
+    const { router } = renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Buyers' })).toBeTruthy();
-    const chats = (await screen.findAllByRole('link', { name: 'Chats' }))[0]!;
-    fireEvent.click(chats);
-    await waitFor(() => expect(localStorage.getItem('navBtn')).toBe('Chats'));
+    const workspace = await screen.findByRole('navigation', { name: 'Workspace' });
+    const current = () =>
+      within(workspace)
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page')
+        .map((link) => link.querySelector('.MuiListItemText-root')?.textContent);
+    expect(current()).toEqual(['Buyers']);
+    fireEvent.click(within(workspace).getByRole('link', { name: 'Chats' }));
     expect(await screen.findByText('No chat history available.')).toBeTruthy();
+    expect(current()).toEqual(['Chats']);
+    await act(() => router.navigate('/dashboard'));
+    await screen.findByRole('heading', { level: 1, name: 'Buyers' });
+    expect(current()).toEqual(['Buyers']);
   });
 });
 

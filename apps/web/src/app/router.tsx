@@ -4,6 +4,7 @@ import { DocumentTitle } from '../components/document-title';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { adoptEarlyInput } from '../lib/early-input';
+import { returnPath } from '../lib/return-path';
 import { markScreenSettled } from '../lib/screen-ready';
 import { useSession } from '../lib/session';
 import { RootLayout } from './root-layout';
@@ -65,8 +66,7 @@ function BySession({ signedIn, signedOut }: { signedIn: ReactNode; signedOut: Re
 /** Auth screens: a signed-in visitor goes on to where they were headed (a local path only). */
 function SignedOutOnly({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
-  const next = params.get('next');
-  const target = next && /^\/(?!\/)/.test(next) ? next : '/';
+  const target = returnPath(params.get('next'));
   return <BySession signedIn={<Navigate to={target} replace />} signedOut={children} />;
 }
 
@@ -88,9 +88,10 @@ export const routes: RouteObject[] = [
       { path: 'dashboard', element: signedInOnly(screen(screens.dashboard, 'dashboard')) },
       { path: 'sellers', element: signedInOnly(screen(screens.dashboard, 'dashboard')) },
       { path: 'sellers/:id', element: screen(screens.profile, 'profile') },
-      // The chats keep the original client's address, /inbox.
-      { path: 'inbox', element: signedInOnly(screen(screens.chats, 'chats')) },
-      { path: 'inbox/:chatId', element: signedInOnly(screen(screens.chats, 'chats')) },
+      // The chats keep the original client's address, /inbox. Signed out, the screen sends the
+      // visitor to sign in and back (app/routes/chats.route.tsx).
+      { path: 'inbox', element: screen(screens.chats, 'chats') },
+      { path: 'inbox/:chatId', element: screen(screens.chats, 'chats') },
       { path: 'assistant', element: signedInOnly(screen(screens.assistant, 'assistant')) },
       { path: 'account', element: signedInOnly(screen(screens.account, 'account')) },
       {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setPageTitle } from '../lib/tab-title';
 
 export type DocumentTitleProps =
   /** `titleKey` names the page ("Pricing"); `full` marks a key that is a whole title. */
@@ -21,7 +22,7 @@ export function DocumentTitle(props: DocumentTitleProps) {
         ? t(props.titleKey)
         : t('titles.suffix', { page: t(props.titleKey) });
   useEffect(() => {
-    document.title = title;
+    setPageTitle(title);
   }, [title]);
   return null;
 }

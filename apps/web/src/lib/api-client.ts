@@ -21,6 +21,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request finish after the page is closed (a last write on `pagehide`). */
+  keepalive?: boolean;
 }
 
 function networkProblem(detail: string): Problem {
@@ -66,6 +68,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
       method: options.method ?? 'GET',
       credentials: 'same-origin',
       signal: options.signal,
+      keepalive: options.keepalive,
       headers: {
         accept: 'application/json',
         'x-requested-with': 'fetch',

@@ -231,6 +231,25 @@ export function createChatsRepository(db: Database) {
       return row;
     },
 
+    /**
+     * Messages from partners after the member's read marker and after what they hid, and the
+     * chats holding them: the same rule as each list entry's unread count, summed.
+     */
+    async countUnread(userId: string): Promise<{ messages: number; chats: number }> {
+      const [row] = await selectRows<{ messages: number; chats: number }>(
+        db,
+        sql`
+        select count(*)::int as messages, count(distinct u.chat_id)::int as chats
+        from ${chatMembers} m
+        join ${messages} u on u.chat_id = m.chat_id
+        where m.user_id = ${userId} and u.sender_id <> ${userId}
+          and (m.last_read_message_id is null or u.id > m.last_read_message_id)
+          and (m.hidden_at is null or u.created_at > m.hidden_at)
+      `,
+      );
+      return { messages: Number(row?.messages ?? 0), chats: Number(row?.chats ?? 0) };
+    },
+
     async hideChat(chatId: string, userId: string, at: Date): Promise<void> {
       await db
         .update(chatMembers)

@@ -11,6 +11,7 @@ import {
   messagesPageSchema,
   openChatBodySchema,
   sendMessageBodySchema,
+  unreadChatsSchema,
 } from '@maya/contracts';
 import { requireActor } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
@@ -31,6 +32,18 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
       },
     },
     async (request) => chats.findChats(requireActor(request), request.query),
+  );
+
+  app.get(
+    '/chats/unread',
+    {
+      schema: {
+        tags: ['chats'],
+        summary: 'How many messages and chats I have not read, for badges and the tab title',
+        response: { 200: unreadChatsSchema, ...problems(401, 403, 429) },
+      },
+    },
+    async (request) => chats.countUnread(requireActor(request)),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import type {
   Message,
   MessagesPage,
   SendMessageBody,
+  UnreadChats,
 } from '@maya/contracts';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
@@ -181,6 +182,11 @@ export function createChatsService({
             ? encodeTimeIdCursor(last.chat.lastMessageAt ?? last.chat.createdAt, last.chat.id)
             : null,
       };
+    },
+
+    /** The caller's own unread messages; nobody can ask for another person's. */
+    async countUnread(actor: Actor): Promise<UnreadChats> {
+      return repository.countUnread(actor.userId);
     },
 
     /** Hides the chat and its history from the caller only; a new message brings the chat back. */

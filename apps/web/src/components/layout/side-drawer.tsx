@@ -4,6 +4,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -14,28 +15,34 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { PrivateUser } from '@maya/contracts';
 import { DRAWER_WIDTH } from './drawer-width';
 import { useSignOut } from './use-sign-out';
 
-const STORAGE_KEY = 'navBtn';
-
 interface Entry {
   id: string;
   to: string;
+  /** The paths this entry is highlighted on, besides its own and those below it. */
+  also?: string[];
   label: string;
   icon: React.ReactNode;
+  unread?: number;
 }
+
+const under = (pathname: string, path: string) =>
+  pathname === path || pathname.startsWith(path.endsWith('/') ? path : `${path}/`);
 
 export function SideDrawer({
   user,
+  unreadChats,
   open,
   onClose,
 }: {
   user: PrivateUser;
+  /** Unread messages, on "Chats". */
+  unreadChats: number;
   open: boolean;
   onClose: () => void;
 }) {
@@ -44,16 +51,37 @@ export function SideDrawer({
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const { pathname } = useLocation();
   const signOut = useSignOut();
-  const [selected, setSelected] = useState(() => localStorage.getItem(STORAGE_KEY));
 
+  // The directory is the dashboard, at /, /dashboard and, for a client, /sellers.
   const entries: Entry[] = [
     user.role === 'buyer'
-      ? { id: 'Sellers', to: '/sellers', label: t('nav.sellers'), icon: <StorefrontIcon /> }
-      : { id: 'Buyers', to: '/dashboard', label: t('nav.buyers'), icon: <GroupsIcon /> },
-    { id: 'Chats', to: '/inbox', label: t('nav.chats'), icon: <ChatIcon /> },
+      ? {
+          id: 'Sellers',
+          to: '/sellers',
+          also: ['/', '/dashboard'],
+          label: t('nav.sellers'),
+          icon: <StorefrontIcon />,
+        }
+      : {
+          id: 'Buyers',
+          to: '/dashboard',
+          also: ['/'],
+          label: t('nav.buyers'),
+          icon: <GroupsIcon />,
+        },
+    {
+      id: 'Chats',
+      to: '/inbox',
+      label: t('nav.chats'),
+      icon: <ChatIcon />,
+      unread: unreadChats,
+    },
     { id: 'AI Assistant', to: '/assistant', label: t('nav.assistant'), icon: <SmartToyIcon /> },
   ];
-  const current = entries.find((entry) => pathname.startsWith(entry.to))?.id ?? selected;
+  // The highlight comes from the address alone, so it always names the screen on view.
+  const current = entries.find(
+    (entry) => under(pathname, entry.to) || entry.also?.includes(pathname),
+  )?.id;
 
   const content = (
     <Box sx={{ width: DRAWER_WIDTH, display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -90,13 +118,28 @@ export function SideDrawer({
             to={entry.to}
             selected={current === entry.id}
             aria-current={current === entry.id ? 'page' : undefined}
-            onClick={() => {
-              localStorage.setItem(STORAGE_KEY, entry.id);
-              setSelected(entry.id);
-              onClose();
-            }}
+            onClick={onClose}
+            aria-label={
+              entry.unread
+                ? `${entry.label}, ${t('chats.unread', { count: entry.unread })}`
+                : undefined
+            }
           >
-            <ListItemIcon>{entry.icon}</ListItemIcon>
+            <ListItemIcon>
+              {entry.unread === undefined ? (
+                entry.icon
+              ) : (
+                <Badge
+                  badgeContent={entry.unread}
+                  color="error"
+                  max={99}
+                  // The count is in the entry's label; the dot only shows it.
+                  slotProps={{ badge: { 'aria-hidden': true } }}
+                >
+                  {entry.icon}
+                </Badge>
+              )}
+            </ListItemIcon>
             <ListItemText primary={entry.label} />
           </ListItemButton>
         ))}

@@ -18,6 +18,10 @@ import { useSession } from '../../lib/session';
 import { LanguageSwitcher } from './language-switcher';
 import { useSignOut } from './use-sign-out';
 
+const ChatsLink = lazy(() =>
+  import('./chats-link').then((module) => ({ default: module.ChatsLink })),
+);
+
 /** Signed in, / is the dashboard, so the landing page is reached at /home. */
 function publicLinks(landing: '/' | '/home') {
   return [
@@ -33,7 +37,14 @@ const EmailBanner = lazy(() =>
   import('./email-banner').then((module) => ({ default: module.EmailBanner })),
 );
 
-export function TopBar({ onOpenDrawer }: { onOpenDrawer?: () => void }) {
+export function TopBar({
+  onOpenDrawer,
+  unreadChats = 0,
+}: {
+  onOpenDrawer?: () => void;
+  /** Unread messages, on "Chats" while signed in. */
+  unreadChats?: number;
+}) {
   const { t } = useTranslation();
   const { user } = useSession();
   const signOut = useSignOut();
@@ -99,6 +110,9 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer?: () => void }) {
 
           {user ? (
             <>
+              <Suspense fallback={null}>
+                <ChatsLink variant="icon" unread={unreadChats} />
+              </Suspense>
               <IconButton
                 component={RouterLink}
                 to="/dashboard/"
@@ -171,6 +185,11 @@ export function TopBar({ onOpenDrawer }: { onOpenDrawer?: () => void }) {
                   {t(link.key)}
                 </Button>
               ))}
+              {user && (
+                <Suspense fallback={null}>
+                  <ChatsLink variant="menu" unread={unreadChats} onClick={close} />
+                </Suspense>
+              )}
               {user ? (
                 <Button
                   onClick={() => {

@@ -95,3 +95,64 @@ describe('a conversation', () => {
     expect(within(log).getAllByText('Do you work on Saturdays?')).toHaveLength(1);
   });
 });
+
+describe('deleting a chat', () => {
+  function stubDelete() {
+    const usual = stubApi(buyer, {
+      '/api/v1/chats?': { items: [chat], nextCursor: null },
+      '/api/v1/chats/unread': { messages: 0, chats: 0 },
+    });
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'DELETE' ? new Response(null, { status: 204 }) : usual(input, init),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const deletes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+    return { deletes };
+  }
+  const entry = () => screen.queryByRole('button', { name: /^(?!Delete chat).*Bright Reach/ });
+
+  it('takes the chat off the list at once and keeps it when Undo is pressed', async () => {
+    const { deletes } = stubDelete();
+    renderApp('/inbox');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Delete chat with Bright Reach Studio' }),
+    );
+    await waitFor(() => expect(entry()).toBeNull());
+    const toast = (await screen.findByText('Chat deleted.')).closest('.Toastify__toast')!;
+    fireEvent.click(within(toast as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByRole('button', { name: /^(?!Delete chat).*Bright Reach/ }),
+    ).toBeTruthy();
+    // The toast leaves without deleting anything (jsdom runs no animation: it is ended here).
+    fireEvent.animationEnd(toast);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(deletes()).toHaveLength(0);
+  });
+
+  it('deletes the chat on the server once the toast closes without Undo', async () => {
+    const { deletes } = stubDelete();
+    renderApp('/inbox');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Delete chat with Bright Reach Studio' }),
+    );
+    const toast = (await screen.findByText('Chat deleted.')).closest('.Toastify__toast')!;
+    expect(deletes()).toHaveLength(0);
+    fireEvent.click(within(toast as HTMLElement).getByRole('button', { name: 'close' }));
+    fireEvent.animationEnd(toast);
+    await waitFor(() => expect(deletes()).toHaveLength(1));
+    expect(urlOf(deletes()[0]![0])).toBe(`/api/v1/chats/${chat.id}`);
+    expect(entry()).toBeNull();
+  });
+
+  it('deletes the chat at once, with a request that outlives the page, when the page goes away', async () => {
+    const { deletes } = stubDelete();
+    renderApp('/inbox');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Delete chat with Bright Reach Studio' }),
+    );
+    await screen.findByText('Chat deleted.');
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(deletes()).toHaveLength(1));
+    expect(deletes()[0]![1]).toMatchObject({ method: 'DELETE', keepalive: true });
+  });
+});

@@ -30,8 +30,18 @@ export function AuthPage({ role }: { role: Role }) {
     : 'signin';
   // The email typed for signing in, carried over when the person asks for a link instead.
   const [linkEmail, setLinkEmail] = useState('');
-  const setMode = (next: Mode) =>
-    setParams(next === 'signin' ? {} : { mode: next }, { replace: true });
+  // The page to return to (`next`) stays through every mode.
+  const setMode = (mode: Mode) =>
+    setParams(
+      (current) => {
+        const kept = new URLSearchParams();
+        const next = current.get('next');
+        if (next) kept.set('next', next);
+        if (mode !== 'signin') kept.set('mode', mode);
+        return kept;
+      },
+      { replace: true },
+    );
   const business = role === 'seller';
 
   return (

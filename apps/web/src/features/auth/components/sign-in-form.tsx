@@ -14,6 +14,7 @@ import {
   type FieldErrors,
 } from '../../../components/field-errors';
 import { ApiError } from '../../../lib/api-client';
+import { returnPath } from '../../../lib/return-path';
 import { useLogin } from '../api/login';
 import { Busy } from './busy';
 import { CheckedForm, EmailField, type Contracts } from './checked-form';
@@ -37,9 +38,8 @@ export function SignInForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const next = params.get('next');
   // Only a path of this site, never another origin.
-  const target = next && /^\/(?!\/)/.test(next) ? next : '/';
+  const target = returnPath(params.get('next'));
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

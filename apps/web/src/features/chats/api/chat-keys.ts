@@ -5,6 +5,7 @@
 export const chatKeys = {
   all: ['chats'],
   list: () => [...chatKeys.all, 'list'] as const,
+  unread: () => [...chatKeys.all, 'unread'] as const,
   one: (chatId: string) => [...chatKeys.all, 'one', chatId] as const,
   messages: (chatId: string) => [...chatKeys.all, 'messages', chatId] as const,
 } as const;

@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { chatsPageSchema } from '@maya/contracts';
+import { chatsPageSchema, type ChatsPage } from '@maya/contracts';
+import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { chatKeys } from './chat-keys';
+import { usePendingDeletes } from './pending-deletes';
 
 /** The signed-in person's chats, most recent first. */
 export const getChats = ({ signal }: { signal?: AbortSignal } = {}) =>
@@ -12,4 +14,15 @@ export const chatsQuery = queryOptions({
   queryFn: ({ signal }) => getChats({ signal }),
 });
 
-export const useChats = () => useQuery(chatsQuery);
+/** The list, without the chats whose deletion is waiting for its undo to expire. */
+export function useChats() {
+  const hidden = usePendingDeletes();
+  const select = useCallback(
+    (page: ChatsPage) =>
+      hidden.size === 0
+        ? page
+        : { ...page, items: page.items.filter((chat) => !hidden.has(chat.id)) },
+    [hidden],
+  );
+  return useQuery({ ...chatsQuery, select });
+}

@@ -17,7 +17,6 @@ export function useOpenChat() {
   return useMutation({
     mutationFn: (partnerId: string) => openChat({ partnerId }),
     onSuccess: ({ chat }) => {
-      localStorage.setItem('navBtn', 'Chats');
       void queryClient.invalidateQueries({ queryKey: chatKeys.all });
       void navigate(`/inbox/${chat.id}`);
     },

@@ -12,7 +12,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ChatSummary } from '@maya/contracts';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { formatDay } from '../../../lib/dates';
 import { useDeleteChat } from '../api/delete-chat';
 import { useChats } from '../api/get-chats';
@@ -57,15 +56,10 @@ export function ChatList({
               <IconButton
                 edge="end"
                 aria-label={t('chats.delete', { name })}
-                onClick={() =>
-                  remove.mutate(chat.id, {
-                    onSuccess: () => {
-                      toast.success(t('chats.deleted'));
-                      onDeleted(chat.id);
-                    },
-                    onError: () => toast.error(t('chats.deleteFailed')),
-                  })
-                }
+                onClick={() => {
+                  remove(chat.id);
+                  onDeleted(chat.id);
+                }}
               >
                 <DeleteIcon />
               </IconButton>

@@ -40,11 +40,19 @@ export function Conversation({
   const shown = withPending(stored, outbox.pending);
   const newest = stored.at(-1);
 
-  // Reading the newest message from the partner tells them, once.
+  // Reading the newest message from the partner tells them, once: at once in a visible tab,
+  // or when the person comes back to a tab that was in the background.
   useEffect(() => {
-    if (newest && newest.senderId !== user.id && document.visibilityState === 'visible') {
-      markRead({ chatId: chat.id, messageId: newest.id });
-    }
+    if (!newest || newest.senderId === user.id) return;
+    const read = () => {
+      if (document.visibilityState === 'visible') {
+        markRead({ chatId: chat.id, messageId: newest.id });
+        document.removeEventListener('visibilitychange', read);
+      }
+    };
+    read();
+    document.addEventListener('visibilitychange', read);
+    return () => document.removeEventListener('visibilitychange', read);
   }, [chat.id, newest, user.id, markRead]);
 
   useEffect(() => {

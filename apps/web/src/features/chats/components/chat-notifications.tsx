@@ -1,0 +1,118 @@
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ChatReadEvent, MessageNewEvent, PrivateUser } from '@maya/contracts';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchPath, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { getSocket } from '../../../lib/socket';
+import { chatKeys } from '../api/chat-keys';
+import { chatQuery } from '../api/get-chat';
+import { useUnread } from '../api/get-unread';
+
+// The toast on view for each chat: a newer message replaces it, reading the chat closes it.
+const toasts = new Map<string, string>();
+function closeToast(chatId: string) {
+  const id = toasts.get(chatId);
+  if (id) toast.dismiss(id);
+  toasts.delete(chatId);
+}
+
+/**
+ * Everywhere while signed in: keeps the unread total live (the layout shows it on "Chats" and in
+ * the tab's title), and raises a toast for a message whose chat is not open, which opens it. The
+ * total is the server's (`GET /chats/unread`), read again whenever a message arrives, a chat
+ * is read on any of the person's tabs or devices, or the socket reconnects after missing events.
+ */
+export default function ChatNotifications({
+  user,
+  onUnread,
+}: {
+  user: PrivateUser;
+  onUnread: (messages: number) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const unread = useUnread().data?.messages ?? 0;
+
+  // The handlers read the open chat through a ref, so the socket is subscribed once.
+  const openId = matchPath('/inbox/:chatId', pathname)?.params.chatId;
+  const openChatId = useRef(openId);
+  useEffect(() => {
+    openChatId.current = openId;
+    // Opening a chat closes its toast in this tab at once.
+    if (openId) closeToast(openId);
+  }, [openId]);
+
+  useEffect(() => onUnread(unread), [unread, onUnread]);
+
+  useEffect(() => {
+    const socket = getSocket();
+    let connectedBefore = socket.connected;
+    const recount = () => queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
+
+    const onMessage = ({ chatId, message }: MessageNewEvent) => {
+      void recount();
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+      if (message.senderId === user.id || openChatId.current === chatId) return;
+      void queryClient.fetchQuery(chatQuery(chatId)).then(
+        ({ chat }) => {
+          const name = chat.partner.deleted ? t('chats.deletedUser') : chat.partner.fullName;
+          const open = () => {
+            closeToast(chatId);
+            void navigate(`/inbox/${chatId}`);
+          };
+          // A render function, so the toast's own props never reach the button's element.
+          const content = () => (
+            <ButtonBase
+              onClick={open}
+              sx={{ display: 'block', textAlign: 'left', width: '100%', font: 'inherit' }}
+            >
+              <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
+                {t('chats.newMessage', { name })}
+              </Typography>
+              <Typography component="span" variant="body2" sx={{ display: 'block' }} noWrap>
+                {message.body}
+              </Typography>
+            </ButtonBase>
+          );
+          closeToast(chatId);
+          toasts.set(chatId, `chat-message-${message.id}`);
+          // At the bottom, so it never hides the top bar (and its count) on a phone; it closes
+          // by itself after a while, or at once when the chat is read here or anywhere.
+          toast.info(content, {
+            toastId: `chat-message-${message.id}`,
+            icon: false,
+            position: 'bottom-right',
+            autoClose: 10_000,
+          });
+        },
+        () => undefined, // the badge and the title still count it
+      );
+    };
+    const onRead = ({ chatId, userId }: ChatReadEvent) => {
+      if (userId !== user.id) return;
+      // Read here or on another tab or device: every tab clears it.
+      closeToast(chatId);
+      void recount();
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+    };
+    const onConnect = () => {
+      if (connectedBefore) void recount();
+      connectedBefore = true;
+    };
+    socket.on('message:new', onMessage);
+    socket.on('chat:read', onRead);
+    socket.on('connect', onConnect);
+    return () => {
+      socket.off('message:new', onMessage);
+      socket.off('chat:read', onRead);
+      socket.off('connect', onConnect);
+    };
+  }, [queryClient, navigate, t, user.id]);
+
+  return null;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { returnPath, signInPath } from './return-path';
+
+describe('the path to return to after signing in', () => {
+  it.each([
+    ['/inbox', '/inbox'],
+    ['/inbox/0190?from=mail#end', '/inbox/0190?from=mail#end'],
+    ['/sellers/../inbox', '/inbox'],
+  ])('keeps a path of this site: %s', (next, expected) => {
+    expect(returnPath(next)).toBe(expected);
+  });
+
+  it.each([
+    null,
+    '',
+    'inbox',
+    '//evil.example/inbox',
+    '/\\evil.example',
+    '/\\/evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    ' /inbox',
+  ])('turns anything that could leave the site into the home page: %s', (next) => {
+    expect(returnPath(next)).toBe('/');
+  });
+
+  it('builds the sign-in address with the way back encoded', () => {
+    expect(signInPath('/inbox/1?a=b&c=d')).toBe('/buyerauth?next=%2Finbox%2F1%3Fa%3Db%26c%3Dd');
+  });
+});

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress, routeShells, type RouteShells } from './build-plugins';
+import { precompress, routeShells, type AppShells, type RouteShells } from './build-plugins';
 
 const api = 'http://localhost:3000';
 
@@ -29,10 +29,33 @@ const shells: RouteShells = {
   sellers: page('/sellers/:id', 'profile'),
 };
 
+// The signed-in screens by first path segment: not prerendered (they show the person's own data),
+// each shell preloads its screen, the bars and the schemas from the HTML (build-plugins.ts).
+// /sellers (the search) shares its segment with the public profiles' prerendered shell.
+const signedIn = (name: string) => [
+  `src/app/routes/${name}.route.tsx`,
+  'src/components/layout/top-bar.tsx',
+  'src/components/layout/side-drawer.tsx',
+  '../../packages/contracts/src/index.ts',
+  'src/lib/persisted-cache.ts',
+];
+const appShells: AppShells = {
+  dashboard: signedIn('dashboard'),
+  inbox: signedIn('chats'),
+  assistant: signedIn('assistant'),
+  account: signedIn('account'),
+};
+
 export default defineConfig({
+  // A new build starts the saved query caches afresh (src/lib/persisted-cache.ts).
+  define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   // src/main.tsx imports src/boot.tsx once a prerendered page is painted, and boot.tsx the app;
   // every page preloads both.
-  plugins: [react(), routeShells(shells, ['src/boot.tsx', 'src/app/app.tsx']), precompress()],
+  plugins: [
+    react(),
+    routeShells(shells, ['src/boot.tsx', 'src/app/app.tsx'], appShells),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {

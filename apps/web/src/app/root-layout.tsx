@@ -26,7 +26,7 @@ const topBarSpace = (
 );
 
 export function RootLayout() {
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -54,7 +54,8 @@ export function RootLayout() {
           <Outlet />
         </Box>
       </Box>
-      {!user && (
+      {/* Not while the session is asked for: a signed-in screen has no footer to download. */}
+      {!user && !isLoading && (
         <Suspense fallback={null}>
           <Footer />
         </Suspense>

@@ -6,7 +6,9 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { PrivateUser } from '@maya/contracts';
-import { apiFetch, apiRequest } from './api-client';
+import { answerOf, apiFetch, apiRequest } from './api-client';
+import { takeEarlySession } from './early-session';
+import { clearPersistedCache } from './persisted-owner';
 
 // zod and the contracts are loaded beside the first request rather than in the first page's
 // script (see scripts/size-budget.mjs).
@@ -30,7 +32,9 @@ function isSignedOut(payload: unknown): boolean {
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
   queryFn: async (): Promise<PrivateUser | null> => {
-    const payload = await apiFetch('/auth/session');
+    // The entry script has asked already on a page that is not prerendered.
+    const early = takeEarlySession();
+    const payload = await (early ? answerOf(early) : apiFetch('/auth/session'));
     if (isSignedOut(payload)) return null;
     const { currentSessionSchema } = await schemas();
     return currentSessionSchema.parse(payload).user;
@@ -50,10 +54,20 @@ export function useSession() {
  * the user, while newly mounted ones saw null: half the page signed in, half signed out.)
  */
 export function forgetSession(queryClient: QueryClient): void {
+  clearPersistedCache();
   queryClient.setQueryData(sessionQuery.queryKey, null);
   queryClient.removeQueries({
     predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0],
   });
+}
+
+/**
+ * Someone has just signed in: the session becomes theirs, and a cache saved in this browser for
+ * anyone else is dropped (lib/persisted-cache.ts).
+ */
+export function adoptSignedIn(queryClient: QueryClient, user: PrivateUser): void {
+  clearPersistedCache(user.id);
+  queryClient.setQueryData(sessionQuery.queryKey, user);
 }
 
 export function useLogout() {

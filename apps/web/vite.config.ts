@@ -30,20 +30,22 @@ const shells: RouteShells = {
 };
 
 // The signed-in screens by first path segment: not prerendered (they show the person's own data),
-// each shell preloads its screen, the bars and the schemas from the HTML (build-plugins.ts).
+// each shell preloads from the HTML what the screen draws with: its route module, the bars and the
+// saved-cache restore (build-plugins.ts). Their reads take the server's answers without the
+// schemas; the account's forms import them, so its shell preloads them too.
 // /sellers (the search) shares its segment with the public profiles' prerendered shell.
-const signedIn = (name: string) => [
+const signedIn = (name: string, ...extra: string[]) => [
   `src/app/routes/${name}.route.tsx`,
   'src/components/layout/top-bar.tsx',
   'src/components/layout/side-drawer.tsx',
-  '../../packages/contracts/src/index.ts',
   'src/lib/persisted-cache.ts',
+  ...extra,
 ];
 const appShells: AppShells = {
   dashboard: signedIn('dashboard'),
   inbox: signedIn('chats'),
   assistant: signedIn('assistant'),
-  account: signedIn('account'),
+  account: signedIn('account', '../../packages/contracts/src/index.ts'),
 };
 
 export default defineConfig({
@@ -79,9 +81,14 @@ export default defineConfig({
         // out: only the AI SDK (assistant chunk) needs it, and it never compiles parsers with eval.
         codeSplitting: {
           groups: [
-            // Plain data that pages list without the schemas; captured first, so the schemas
-            // group (which takes its members' imports along) leaves it out.
-            { name: 'sectors', test: /[\\/]contracts[\\/]src[\\/]sectors\.ts$/, priority: 2 },
+            // Plain data that pages use without the schemas (the sectors, the message length);
+            // captured first, so the schemas group (which takes its members' imports along)
+            // leaves it out.
+            {
+              name: 'sectors',
+              test: /[\\/]contracts[\\/]src[\\/](?:sectors|limits)\.ts$/,
+              priority: 2,
+            },
             {
               name: 'schemas',
               priority: 1,

@@ -5,14 +5,10 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { PrivateUser } from '@maya/contracts';
+import type { CurrentSession, PrivateUser } from '@maya/contracts';
 import { answerOf, apiFetch, apiRequest } from './api-client';
 import { takeEarlySession } from './early-session';
 import { clearPersistedCache } from './persisted-owner';
-
-// zod and the contracts are loaded beside the first request rather than in the first page's
-// script (see scripts/size-budget.mjs).
-const schemas = () => import('@maya/contracts');
 
 /** `{"user":null}`, the whole answer for a visitor who is not signed in. */
 function isSignedOut(payload: unknown): boolean {
@@ -36,8 +32,9 @@ export const sessionQuery = queryOptions({
     const early = takeEarlySession();
     const payload = await (early ? answerOf(early) : apiFetch('/auth/session'));
     if (isSignedOut(payload)) return null;
-    const { currentSessionSchema } = await schemas();
-    return currentSessionSchema.parse(payload).user;
+    // Taken as the contract's type: the server serializes it through the same schema, and every
+    // signed-in screen waits for this answer, so it does not wait for the schemas chunk too.
+    return (payload as CurrentSession).user;
   },
   staleTime: 5 * 60_000,
 });

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { chatKeys } from './chat-keys';
 import { chatsQuery } from './get-chats';
 
 /** Hides the chat from the caller only; the partner keeps it. */
 export const deleteChat = (chatId: string) =>
-  apiRequest(`/chats/${chatId}`, z.null(), { method: 'DELETE' });
+  apiCall<null>(`/chats/${chatId}`, { method: 'DELETE' });
 
 export function useDeleteChat() {
   const queryClient = useQueryClient();

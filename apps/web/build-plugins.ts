@@ -83,6 +83,12 @@ export interface RouteShell {
 export type RouteShells = Record<string, RouteShell>;
 
 /**
+ * The signed-in screens' shells by first path segment: the modules each screen's first paint
+ * needs (its route module, the bars, the schemas…), which its shell preloads from the HTML.
+ */
+export type AppShells = Record<string, string[]>;
+
+/**
  * Adds `<link rel="modulepreload">` to index.html for `everyPage`, the modules every page loads
  * right after the entry (the app's start, which the entry imports once the page is painted).
  *
@@ -97,7 +103,11 @@ export type RouteShells = Record<string, RouteShell>;
  * the HTML inside <div id="root"> and the page's styles in <head>, so the browser paints the
  * page from the HTML alone and src/main.tsx hydrates it.
  */
-export function routeShells(routes: RouteShells, everyPage: string[] = []): Plugin {
+export function routeShells(
+  routes: RouteShells,
+  everyPage: string[] = [],
+  appShells: AppShells = {},
+): Plugin {
   let root = '';
   let outDir = '';
   return {
@@ -112,6 +122,9 @@ export function routeShells(routes: RouteShells, everyPage: string[] = []): Plug
     },
     async closeBundle() {
       await prerenderShells(root, outDir, routes);
+      for (const segment of Object.keys(appShells)) {
+        await compress(join(outDir, 'shells', `${segment}.html`));
+      }
     },
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
@@ -164,6 +177,20 @@ export function routeShells(routes: RouteShells, everyPage: string[] = []): Plug
             '  </head>',
             `    <meta name="modules" content="${list}" />\n  </head>`,
           ),
+        });
+      }
+
+      // A signed-in screen has nothing to paint before its code has run and the session has
+      // answered, so its shell preloads all of that code from the HTML: the browser fetches the
+      // screen, the bars and the schemas side by side with the app's start (and the session,
+      // which the entry asks for first thing) instead of one level after another.
+      for (const [segment, modules] of Object.entries(appShells)) {
+        if (routes[segment]) throw new Error(`maya:route-shells: ${segment} has two shells`);
+        const files = chunksOf(modules).filter((file) => !always.includes(file));
+        this.emitFile({
+          type: 'asset',
+          fileName: `shells/${segment}.html`,
+          source: source.replace('  </head>', `${preloads([...always, ...files])}  </head>`),
         });
       }
     },

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress, routeShells, type RouteShells } from './build-plugins';
+import { precompress, routeShells, type AppShells, type RouteShells } from './build-plugins';
 
 const api = 'http://localhost:3000';
 
@@ -29,10 +29,35 @@ const shells: RouteShells = {
   sellers: page('/sellers/:id', 'profile'),
 };
 
+// The signed-in screens by first path segment: not prerendered (they show the person's own data),
+// each shell preloads from the HTML what the screen draws with: its route module, the bars and the
+// saved-cache restore (build-plugins.ts). Their reads take the server's answers without the
+// schemas; the account's forms import them, so its shell preloads them too.
+// /sellers (the search) shares its segment with the public profiles' prerendered shell.
+const signedIn = (name: string, ...extra: string[]) => [
+  `src/app/routes/${name}.route.tsx`,
+  'src/components/layout/top-bar.tsx',
+  'src/components/layout/side-drawer.tsx',
+  'src/lib/persisted-cache.ts',
+  ...extra,
+];
+const appShells: AppShells = {
+  dashboard: signedIn('dashboard'),
+  inbox: signedIn('chats'),
+  assistant: signedIn('assistant'),
+  account: signedIn('account', '../../packages/contracts/src/index.ts'),
+};
+
 export default defineConfig({
+  // A new build starts the saved query caches afresh (src/lib/persisted-cache.ts).
+  define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   // src/main.tsx imports src/boot.tsx once a prerendered page is painted, and boot.tsx the app;
   // every page preloads both.
-  plugins: [react(), routeShells(shells, ['src/boot.tsx', 'src/app/app.tsx']), precompress()],
+  plugins: [
+    react(),
+    routeShells(shells, ['src/boot.tsx', 'src/app/app.tsx'], appShells),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -56,9 +81,14 @@ export default defineConfig({
         // out: only the AI SDK (assistant chunk) needs it, and it never compiles parsers with eval.
         codeSplitting: {
           groups: [
-            // Plain data that pages list without the schemas; captured first, so the schemas
-            // group (which takes its members' imports along) leaves it out.
-            { name: 'sectors', test: /[\\/]contracts[\\/]src[\\/]sectors\.ts$/, priority: 2 },
+            // Plain data that pages use without the schemas (the sectors, the message length);
+            // captured first, so the schemas group (which takes its members' imports along)
+            // leaves it out.
+            {
+              name: 'sectors',
+              test: /[\\/]contracts[\\/]src[\\/](?:sectors|limits)\.ts$/,
+              priority: 2,
+            },
             {
               name: 'schemas',
               priority: 1,

@@ -16,6 +16,15 @@ const { route, namespaces = '' } = container.dataset;
 const queryClient = createQueryClient();
 // A page the server rendered with API data (a seller's profile) carries that data.
 adoptPageData(queryClient);
+// A signed-in screen (not prerendered) draws at once what it showed last time, from the cache
+// saved in this browser for the person signed in last (lib/persisted-cache.ts); its shell
+// preloads that code.
+const restored =
+  route === undefined
+    ? import('./lib/persisted-cache')
+        .then(({ restorePersistedCache }) => restorePersistedCache(queryClient))
+        .catch(() => undefined)
+    : Promise.resolve();
 if (route !== undefined) {
   // The prerendered page is the signed-out one: show it as it is, and ask who is signed in only
   // once the page is hydrated and the browser is idle (an answer arriving mid-hydration would
@@ -48,7 +57,7 @@ void languageReady.then(async () => {
   // a task of its own, and the page's screen and bars in another, so no single task holds the
   // main thread for all of it.
   await nextTask();
-  const { App } = await import('./app/app');
+  const [{ App }] = await Promise.all([import('./app/app'), restored]);
   const app = (
     <StrictMode>
       <App queryClient={queryClient} />

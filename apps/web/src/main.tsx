@@ -1,10 +1,13 @@
 import './lib/zod-config';
+import { sendEarlySession } from './lib/early-session';
 import { pageModules } from './lib/page-modules';
 
 // A public page arrives prerendered (apps/web/build-plugins.ts): the HTML is the page, so it is
 // painted before the app's code runs (boot.tsx, downloaded beside this script), which then
 // hydrates it. Any other page has nothing to paint yet and starts at once.
 const prerendered = document.getElementById('root')?.dataset.route !== undefined;
+// A page that is not prerendered waits for the session first: ask for it now.
+sendEarlySession(prerendered);
 const afterPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { idSchema, roleSchema } from './common.js';
+import { MESSAGE_MAX_LENGTH } from './limits.js';
 import { multiLineText, singleLineText } from './text.js';
 
-/** Long enough for any real message, short enough that an event stays under 8,000 bytes. */
-export const MESSAGE_MAX_LENGTH = 2000;
+// Plain data in a file of its own, so the chat screen uses it without loading the schemas.
+export { MESSAGE_MAX_LENGTH };
 
 export const messageSchema = z
   .object({
@@ -53,6 +54,7 @@ export const chatsPageSchema = z
   .object({ items: z.array(chatSummarySchema), nextCursor: z.string().nullable() })
   .meta({ id: 'ChatsPage' });
 export type ChatsPage = z.infer<typeof chatsPageSchema>;
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
 export const findChatsQuerySchema = z.object({
   cursor: singleLineText({ trim: false }).max(200).optional(),

@@ -12,6 +12,9 @@ const script = `export const answer = ${'42 + '.repeat(200)}0;\n`;
 const index = '<!doctype html><title>Maya Market</title><div id="root"></div>';
 const pricing =
   '<!doctype html><title>Maya Market</title><link rel="modulepreload" href="/assets/pricing.route-b2.js">';
+// A signed-in screen's shell: index.html preloading the screen's code, with no page rendered in it.
+const dashboard =
+  '<!doctype html><title>Maya Market</title><link rel="modulepreload" href="/assets/dashboard.route-c3.js"><div id="root"></div>';
 
 let dist: string;
 let app: FastifyInstance;
@@ -146,6 +149,7 @@ export async function renderShell(shell, { route, url, data, origin }) {
     await writeFile(join(distDir, 'index.html'), index);
     await writeFile(join(distDir, 'shells', 'sellers.html'), builtSellers);
     await writeFile(join(distDir, 'shells', 'pricing.html'), pricing);
+    await writeFile(join(distDir, 'shells', 'dashboard.html'), dashboard);
     await writeFile(join(ssrDir, 'shells', 'sellers.html'), sellersShell);
     await writeFile(join(ssrDir, 'render.mjs'), renderer);
     await writeFile(
@@ -234,6 +238,17 @@ export async function renderShell(shell, { route, url, data, origin }) {
     expect(pricingPage.body).toBe(pricing);
     const inbox = await site.inject({ url: '/inbox', headers: { 'accept-encoding': '' } });
     expect(inbox.body).toBe(index);
+    expect(renders()).toBe(before);
+  });
+
+  it("sends a signed-in screen's shell (never prerendered) as built, whatever the query", async () => {
+    const before = renders();
+    for (const url of ['/dashboard', '/dashboard?q=salon&sort=newest']) {
+      const answer = await site.inject({ url, headers: { 'accept-encoding': '' } });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.body).toBe(dashboard);
+    }
     expect(renders()).toBe(before);
   });
 });

@@ -29,7 +29,7 @@ const topBarSpace = (
 );
 
 export function RootLayout() {
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [unread, setUnread] = useState(0);
   const unreadChats = user ? unread : 0;
@@ -73,7 +73,8 @@ export function RootLayout() {
           <Outlet />
         </Box>
       </Box>
-      {!user && (
+      {/* Not while the session is asked for: a signed-in screen has no footer to download. */}
+      {!user && !isLoading && (
         <Suspense fallback={null}>
           <Footer />
         </Suspense>

@@ -62,9 +62,8 @@ export async function apiCall<T>(path: string, options: RequestOptions = {}): Pr
  */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<unknown> {
   const isForm = options.body instanceof FormData;
-  let response: Response;
-  try {
-    response = await fetch(`/api/v1${path}`, {
+  return answerOf(
+    fetch(`/api/v1${path}`, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
       signal: options.signal,
@@ -80,7 +79,18 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
           : isForm
             ? (options.body as FormData)
             : JSON.stringify(options.body),
-    });
+    }),
+  );
+}
+
+/**
+ * The answer of a request already sent (by apiFetch, or the entry's early session request): its
+ * JSON (null for 204), or the ApiError its problem details describe.
+ */
+export async function answerOf(request: Promise<Response>): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await request;
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(networkProblem('Network Error'));

@@ -5,12 +5,10 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { PrivateUser } from '@maya/contracts';
-import { apiFetch, apiRequest } from './api-client';
-
-// zod and the contracts are loaded beside the first request rather than in the first page's
-// script (see scripts/size-budget.mjs).
-const schemas = () => import('@maya/contracts');
+import type { CurrentSession, PrivateUser } from '@maya/contracts';
+import { answerOf, apiFetch, apiRequest } from './api-client';
+import { takeEarlySession } from './early-session';
+import { clearPersistedCache } from './persisted-owner';
 
 /** `{"user":null}`, the whole answer for a visitor who is not signed in. */
 function isSignedOut(payload: unknown): boolean {
@@ -30,10 +28,13 @@ function isSignedOut(payload: unknown): boolean {
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
   queryFn: async (): Promise<PrivateUser | null> => {
-    const payload = await apiFetch('/auth/session');
+    // The entry script has asked already on a page that is not prerendered.
+    const early = takeEarlySession();
+    const payload = await (early ? answerOf(early) : apiFetch('/auth/session'));
     if (isSignedOut(payload)) return null;
-    const { currentSessionSchema } = await schemas();
-    return currentSessionSchema.parse(payload).user;
+    // Taken as the contract's type: the server serializes it through the same schema, and every
+    // signed-in screen waits for this answer, so it does not wait for the schemas chunk too.
+    return (payload as CurrentSession).user;
   },
   staleTime: 5 * 60_000,
 });
@@ -50,10 +51,20 @@ export function useSession() {
  * the user, while newly mounted ones saw null: half the page signed in, half signed out.)
  */
 export function forgetSession(queryClient: QueryClient): void {
+  clearPersistedCache();
   queryClient.setQueryData(sessionQuery.queryKey, null);
   queryClient.removeQueries({
     predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0],
   });
+}
+
+/**
+ * Someone has just signed in: the session becomes theirs, and a cache saved in this browser for
+ * anyone else is dropped (lib/persisted-cache.ts).
+ */
+export function adoptSignedIn(queryClient: QueryClient, user: PrivateUser): void {
+  clearPersistedCache(user.id);
+  queryClient.setQueryData(sessionQuery.queryKey, user);
 }
 
 export function useLogout() {

@@ -19,6 +19,19 @@ describe('account', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Plans and Billing' }));
     expect(await screen.findByText('Your Current Plan: Free')).toBeTruthy();
   });
+
+  it("opens the gallery's file picker from a real button (no label playing a button)", async () => {
+    stubApi(buyer, { '/api/v1/plans': plans, '/api/v1/me/gallery': { gallery: [] } });
+    renderApp('/account');
+    const choose = await screen.findByRole('button', { name: 'Choose images' });
+    expect(choose.tagName).toBe('BUTTON');
+    expect(choose.getAttribute('role')).toBeNull();
+    const picker = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {});
+    fireEvent.click(choose);
+    expect(picker).toHaveBeenCalledTimes(1);
+    expect((picker.mock.contexts[0] as HTMLInputElement).type).toBe('file');
+    picker.mockRestore();
+  });
 });
 
 describe('the profile forms', () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { changeEmailResponseSchema, type ChangeEmailBody } from '@maya/contracts';
+import type { ChangeEmailBody } from '@maya/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { loadContracts } from '../../../lib/contracts';
 import { sessionQuery } from '../../../lib/session';
 
 /**
@@ -8,7 +9,11 @@ import { sessionQuery } from '../../../lib/session';
  * to the new address is followed (`pendingEmail`); `user` keeps the current one.
  */
 export const changeEmail = (body: ChangeEmailBody) =>
-  apiRequest('/me/email', changeEmailResponseSchema, { method: 'PUT', body });
+  apiRequest(
+    '/me/email',
+    loadContracts().then((contracts) => contracts.changeEmailResponseSchema),
+    { method: 'PUT', body },
+  );
 
 export function useChangeEmail() {
   const queryClient = useQueryClient();

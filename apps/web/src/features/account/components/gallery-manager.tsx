@@ -12,7 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UploadedImage } from '@maya/contracts';
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { acceptedImageTypes, shortName, uploadImages } from '../../../lib/upload';
@@ -27,6 +27,7 @@ export function GalleryManager() {
   const save = useSaveGallery();
   const [draft, setDraft] = useState<UploadedImage[]>();
   const [progress, setProgress] = useState<number>();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string>();
   const items = draft ?? gallery.data?.gallery ?? [];
 
@@ -64,10 +65,22 @@ export function GalleryManager() {
         {t('account.galleryIntro')}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
-        <Button component="label" variant="outlined" disabled={progress !== undefined}>
+        {/* A real button that opens the file picker: a label with role="button" is not allowed. */}
+        <Button
+          variant="outlined"
+          disabled={progress !== undefined}
+          onClick={() => fileInput.current?.click()}
+        >
           {t('account.chooseFiles')}
-          <input hidden type="file" multiple accept="image/png,image/jpeg" onChange={choose} />
         </Button>
+        <input
+          ref={fileInput}
+          hidden
+          type="file"
+          multiple
+          accept="image/png,image/jpeg"
+          onChange={choose}
+        />
         <Button variant="contained" onClick={persist} disabled={!draft || save.isPending}>
           {t('account.saveGallery')}
         </Button>

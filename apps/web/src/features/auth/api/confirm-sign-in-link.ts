@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse, SignInLinkConfirmBody } from '@maya/contracts';
 import { apiCall } from '../../../lib/api-client';
-import { sessionQuery } from '../../../lib/session';
+import { adoptSignedIn } from '../../../lib/session';
 
 /** Spends a mailed sign-in link: the answer is a session, as a password sign-in's. */
 export const confirmSignInLink = (body: SignInLinkConfirmBody) =>
@@ -11,6 +11,6 @@ export function useConfirmSignInLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmSignInLink,
-    onSuccess: ({ user }) => queryClient.setQueryData(sessionQuery.queryKey, user),
+    onSuccess: ({ user }) => adoptSignedIn(queryClient, user),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, SessionResponse } from '@maya/contracts';
 import { apiCall } from '../../../lib/api-client';
-import { sessionQuery } from '../../../lib/session';
+import { adoptSignedIn } from '../../../lib/session';
 
 /** Signs in with email and password. */
 export const login = (body: LoginBody) =>
@@ -11,6 +11,6 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: ({ user }) => queryClient.setQueryData(sessionQuery.queryKey, user),
+    onSuccess: ({ user }) => adoptSignedIn(queryClient, user),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse, SignupBody } from '@maya/contracts';
 import { apiCall } from '../../../lib/api-client';
-import { sessionQuery } from '../../../lib/session';
+import { adoptSignedIn } from '../../../lib/session';
 
 /** Creates the account and signs in with it. */
 export const signUp = (body: SignupBody) =>
@@ -11,6 +11,6 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signUp,
-    onSuccess: ({ user }) => queryClient.setQueryData(sessionQuery.queryKey, user),
+    onSuccess: ({ user }) => adoptSignedIn(queryClient, user),
   });
 }

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { chatKeys } from './chat-keys';
 import { chatsQuery } from './get-chats';
 import { changed, pending } from './pending-deletes';
@@ -14,7 +13,7 @@ export const UNDO_MS = 8000;
 
 /** Hides the chat from the caller only; the partner keeps it. */
 export const deleteChat = (chatId: string, options: { keepalive?: boolean } = {}) =>
-  apiRequest(`/chats/${chatId}`, z.null(), { method: 'DELETE', ...options });
+  apiCall<null>(`/chats/${chatId}`, { method: 'DELETE', ...options });
 
 // Closing or leaving the page ends the undo: what was deleted is deleted now, by requests that
 // outlive the page (keepalive), so the person's choice holds even when the tab goes away.

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { chatResponseSchema } from '@maya/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import type { ChatResponse } from '@maya/contracts';
+import { apiCall } from '../../../lib/api-client';
 import { chatKeys } from './chat-keys';
 
 export const getChat = (chatId: string, { signal }: { signal?: AbortSignal } = {}) =>
-  apiRequest(`/chats/${chatId}`, chatResponseSchema, { signal });
+  apiCall<ChatResponse>(`/chats/${chatId}`, { signal });
 
 export const chatQuery = (chatId: string) =>
   queryOptions({

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { chatsPageSchema, type ChatsPage } from '@maya/contracts';
+import type { ChatsPage } from '@maya/contracts';
 import { useCallback } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { chatKeys } from './chat-keys';
 import { usePendingDeletes } from './pending-deletes';
 
 /** The signed-in person's chats, most recent first. */
 export const getChats = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiRequest('/chats?limit=100', chatsPageSchema, { signal });
+  apiCall<ChatsPage>('/chats?limit=100', { signal });
 
 export const chatsQuery = queryOptions({
   queryKey: chatKeys.list(),

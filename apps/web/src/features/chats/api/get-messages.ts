@@ -4,8 +4,8 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { messagesPageSchema, type Message, type MessagesPage } from '@maya/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import type { Message, MessagesPage } from '@maya/contracts';
+import { apiCall } from '../../../lib/api-client';
 import { chatKeys } from './chat-keys';
 
 /** A page of a chat's messages, newest first, older than `before` when it is given. */
@@ -14,11 +14,9 @@ export const getMessages = (
   before: string | undefined,
   { signal }: { signal?: AbortSignal } = {},
 ) =>
-  apiRequest(
-    `/chats/${chatId}/messages?limit=50${before ? `&before=${before}` : ''}`,
-    messagesPageSchema,
-    { signal },
-  );
+  apiCall<MessagesPage>(`/chats/${chatId}/messages?limit=50${before ? `&before=${before}` : ''}`, {
+    signal,
+  });
 
 export const messagesQuery = (chatId: string) =>
   infiniteQueryOptions({

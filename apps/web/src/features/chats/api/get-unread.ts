@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unreadChatsSchema } from '@maya/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import type { UnreadChats } from '@maya/contracts';
+import { apiCall } from '../../../lib/api-client';
 import { chatKeys } from './chat-keys';
 
-/** How many messages and chats the signed-in person has not read. */
+/**
+ * How many messages and chats the signed-in person has not read. Unchecked, like the chat list:
+ * the badge is on every signed-in screen, which draw without the schemas chunk.
+ */
 export const getUnread = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiRequest('/chats/unread', unreadChatsSchema, { signal });
+  apiCall<UnreadChats>('/chats/unread', { signal });
 
 export const unreadQuery = queryOptions({
   queryKey: chatKeys.unread(),

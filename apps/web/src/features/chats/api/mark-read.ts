@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkReadBody } from '@maya/contracts';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { chatsQuery } from './get-chats';
 
 /** Tells the partner the caller has read the chat up to this message. */
 export const markRead = (chatId: string, body: MarkReadBody) =>
-  apiRequest(`/chats/${chatId}/read`, z.null(), { method: 'POST', body });
+  apiCall<null>(`/chats/${chatId}/read`, { method: 'POST', body });
 
 export function useMarkRead() {
   const queryClient = useQueryClient();

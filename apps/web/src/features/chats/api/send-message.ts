@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema, type Message, type SendMessageBody } from '@maya/contracts';
+import type { Message, SendMessageBody } from '@maya/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { loadContracts } from '../../../lib/contracts';
 import { chatsQuery } from './get-chats';
 import { cacheMessage } from './get-messages';
 
@@ -14,7 +15,11 @@ export interface ShownMessage extends Message {
 
 /** Stores the message once per client id: a repeated send answers the stored message. */
 export const sendMessage = (chatId: string, body: SendMessageBody) =>
-  apiRequest(`/chats/${chatId}/messages`, messageResponseSchema, { method: 'POST', body });
+  apiRequest(
+    `/chats/${chatId}/messages`,
+    loadContracts().then((contracts) => contracts.messageResponseSchema),
+    { method: 'POST', body },
+  );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

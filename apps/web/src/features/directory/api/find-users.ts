@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { usersPageSchema } from '@maya/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import type { UsersPage } from '@maya/contracts';
+import { apiCall } from '../../../lib/api-client';
 import type { DirectoryFilters } from '../types';
 import { directoryKeys } from './directory-keys';
 
@@ -22,7 +22,7 @@ export const findUsers = (
   filters: DirectoryFilters,
   cursor: string | undefined,
   { signal }: { signal?: AbortSignal } = {},
-) => apiRequest(`/users?${toSearch(filters, cursor)}`, usersPageSchema, { signal });
+) => apiCall<UsersPage>(`/users?${toSearch(filters, cursor)}`, { signal });
 
 export const directoryQuery = (filters: DirectoryFilters) =>
   infiniteQueryOptions({

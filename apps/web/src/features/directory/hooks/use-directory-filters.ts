@@ -1,8 +1,13 @@
-import { directorySortSchema, sectorSchema, type Role } from '@maya/contracts';
+import type { DirectorySort, Role, Sector } from '@maya/contracts';
+import { sectors } from '@maya/contracts/sectors';
 import { useSearchParams } from 'react-router';
 import type { DirectoryFilters } from '../types';
 
 const RADII = [5, 10, 25, 50, 100, 500];
+// Checked by hand rather than with the schemas: the directory draws without the schemas chunk.
+const SORTS: readonly DirectorySort[] = ['relevance', 'distance', 'newest'];
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | '' =>
+  list.find((item) => item === value) ?? '';
 
 /** The filters live in the URL, so a search can be shared, bookmarked and reloaded. */
 export function useDirectoryFilters(role: Role) {
@@ -11,13 +16,13 @@ export function useDirectoryFilters(role: Role) {
   const filters: DirectoryFilters = {
     role,
     q: params.get('q') ?? '',
-    category: sectorSchema.safeParse(params.get('category')).data ?? '',
+    category: oneOf<Sector>(sectors, params.get('category')),
     near:
       near && near.length === 2 && near.every(Number.isFinite)
         ? { lat: near[0]!, lng: near[1]! }
         : null,
     radiusKm: Number(params.get('radiusKm')) || 50,
-    sort: directorySortSchema.safeParse(params.get('sort')).data ?? '',
+    sort: oneOf(SORTS, params.get('sort')),
   };
   const update = (changes: Partial<Omit<DirectoryFilters, 'role'>>) => {
     const next = { ...filters, ...changes };

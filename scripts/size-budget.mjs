@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 170;
+const BUDGET_KB = 172;
 /** Per signed-in screen: its first paint's JavaScript beyond the first route's, gzipped KB. */
 const LAYOUT = [
   'src/components/layout/top-bar.tsx',

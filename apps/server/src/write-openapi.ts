@@ -8,8 +8,8 @@ import { createDatabase, pgliteExtensions } from './db/client.js';
 
 /**
  * Writes the OpenAPI document the app serves at /api/openapi.json to a file (default
- * dist/openapi.json), without listening: the app is built on an empty in-memory database it
- * never queries, and closed. `npm run lint:api` lints the file with Redocly.
+ * dist/openapi.json), without listening: the app is built on an empty, migrated in-memory
+ * database, and closed. `npm run lint:api` lints the file with Redocly.
  *
  *   node --import tsx apps/server/src/write-openapi.ts [out.json]
  */
@@ -26,6 +26,8 @@ try {
   });
   const client = await PGlite.create({ extensions: pgliteExtensions });
   const database = await createDatabase({ kind: 'pglite-instance', client });
+  // The schema the app starts on (the job queue checks its own tables at start).
+  await database.migrate();
   const app = await buildApp(config, { database, closeDatabase: true, logger: false });
   try {
     await app.ready();

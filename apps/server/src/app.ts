@@ -161,6 +161,12 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
 
   // Infrastructure first: everything after may rely on errors, headers, the database and limits.
   await app.register(errorHandler);
+  // Metrics early: the database pool, limits, mail and job queue count into its meters.
+  await app.register(metrics, {
+    token: config.METRICS_TOKEN,
+    port: config.METRICS_PORT,
+    host: config.HOST,
+  });
   await app.register(securityHeaders, {
     mapTileUrl: config.MAP_TILE_URL,
     https: config.PUBLIC_URL.startsWith('https:'),
@@ -170,6 +176,11 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     database: overrides.database,
     closeOnShutdown: overrides.closeDatabase ?? false,
   });
+  // PostgreSQL only: PGlite is one in-process connection, with no pool to wait for.
+  const stopPoolWaits = overrides.database.observePoolWait?.((seconds) =>
+    app.meters.poolWaitSeconds.observe({ pool: 'app' }, seconds),
+  );
+  if (stopPoolWaits) app.addHook('onClose', async () => stopPoolWaits());
   // Throttles, route rate limits and socket budgets, counted in Redis, PostgreSQL or memory.
   await app.register(limits, {
     redisUrl: config.REDIS_URL,
@@ -186,12 +197,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     dataDir: config.DATA_DIR,
     mailer: overrides.mailer,
   });
-  await app.register(metrics, {
-    token: config.METRICS_TOKEN,
-    port: config.METRICS_PORT,
-    host: config.HOST,
-  });
-  // The durable job queue (pg-boss) on the same database; after metrics, which count its jobs.
+  // The durable job queue (pg-boss) on the same database; metrics count its jobs.
   await app.register(jobs, { pollSeconds: config.JOBS_POLL_SECONDS });
   await app.register(openapi, { publicUrl: config.PUBLIC_URL });
   // Image storage (disk, or S3 when configured) and /uploads.
@@ -242,6 +248,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     limiterStore: app.limiterStore,
     // After the commit and the socket event, off the request's path.
     onMessageCreated: (created) => {
+      app.meters.messagesSent.inc({ transport: created.transport }, created.count);
       notifications
         .messageSent(created)
         .catch((error: unknown) =>
@@ -343,6 +350,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   });
   await app.register(assistantRoutes, {
     prefix: '/api/v1',
+    model: overrides.assistantModel ? 'override' : config.AI_PROVIDER,
     // The AI SDK loads with the first question, not at start-up.
     assistant: () =>
       (assistant ??= import('./modules/assistant/assistant.service.js').then(

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import {
   createPostgresPool,
   defaultPostgresTimeouts,
+  observePoolWait,
   type PostgresTimeouts,
 } from './postgres-pool.js';
 import { installJobQueue } from './job-queue.js';
@@ -39,6 +40,11 @@ export interface DatabaseHandle {
   lockStartup(): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: hears each wait for a client of the pool behind `db` (seconds); answers the
+   * function that stops listening. PGlite is one in-process connection, with no pool to wait for.
+   */
+  observePoolWait?: (listener: (seconds: number) => void) => () => void;
   /** The embedded database only: its data directory as a gzipped tarball (db/backup.ts). */
   dump?: () => Promise<Blob>;
 }
@@ -111,6 +117,7 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
       db: db as unknown as Database,
       engine: 'postgres',
       sql: { executeSql: (text, values) => pool.query(text, values) },
+      observePoolWait: (listener) => observePoolWait(pool, listener),
       // Migrations may build indexes for longer than a request's statement may run, so they get
       // a connection of their own without the statement limit.
       async migrate() {

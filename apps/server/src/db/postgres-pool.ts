@@ -14,6 +14,19 @@ export const defaultPostgresTimeouts: PostgresTimeouts = { connectMs: 1_500, sta
 
 type Logger = { warn(object: object, message: string): void };
 
+type WaitListener = (seconds: number) => void;
+const waitListeners = new WeakMap<Pool, Set<WaitListener>>();
+
+/**
+ * Hears how long each wait for a client of a pool made here took (opening a new connection
+ * included): `pool.query` and `pool.connect` alike. Answers the function that stops listening.
+ */
+export function observePoolWait(pool: Pool, listener: WaitListener): () => void {
+  const listeners = waitListeners.get(pool);
+  listeners?.add(listener);
+  return () => listeners?.delete(listener);
+}
+
 /**
  * A node-postgres pool that never lets a dead or stalled database take the process down or hang a
  * request:
@@ -40,7 +53,32 @@ export async function createPostgresPool(
   });
   pool.on('error', (error) => log?.warn({ err: error }, 'idle database connection lost'));
   pool.on('connect', (client) => guardClient(client, log));
+  timeWaits(pool);
   return pool;
+}
+
+/** `pool.query` takes its client through `pool.connect` too, so timing it covers both. */
+function timeWaits(pool: Pool) {
+  const listeners = new Set<WaitListener>();
+  waitListeners.set(pool, listeners);
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as { connect: (...args: unknown[]) => unknown }).connect = (...args: unknown[]) => {
+    const started = performance.now();
+    const waited = () => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const listener of listeners) listener(seconds);
+    };
+    const callback = args[0];
+    if (typeof callback === 'function') {
+      return connect((...results: unknown[]) => {
+        waited();
+        return (callback as (...values: unknown[]) => unknown)(...results);
+      });
+    }
+    const result = connect();
+    if (result instanceof Promise) result.then(waited, waited);
+    return result;
+  };
 }
 
 function guardClient(client: PoolClient, log?: Logger) {

@@ -11,6 +11,26 @@ import { AppError } from './app-error.js';
 /** Builds the counter store; rate-limiter-flexible's Redis or PostgreSQL store takes the same options. */
 export type LimiterStore = (options: IRateLimiterOptions) => RateLimiterAbstract;
 
+const refusalListeners = new WeakMap<LimiterStore, (name: string) => void>();
+
+/**
+ * The same store, telling `onRefused` the name of each limiter or throttle built on it that
+ * refuses an attempt (metrics).
+ */
+export function countingRefusals(
+  store: LimiterStore,
+  onRefused: (name: string) => void,
+): LimiterStore {
+  const counting: LimiterStore = (options) => store(options);
+  refusalListeners.set(counting, onRefused);
+  return counting;
+}
+
+/** Tells the store's listener (countingRefusals), if any, that the named limit refused. */
+export function reportRefusal(store: LimiterStore | undefined, name: string): void {
+  if (store) refusalListeners.get(store)?.(name);
+}
+
 /** In this process's memory: right for one process (the embedded database). */
 export const memoryStore: LimiterStore = (options) => new RateLimiterMemory(options);
 
@@ -112,6 +132,7 @@ export function createLimiter(options: {
         return (await limiter.consume(key)).consumedPoints;
       } catch (refusal) {
         if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        reportRefusal(options.store, options.name);
         const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
         throw new AppError(
           'RATE_LIMITED',

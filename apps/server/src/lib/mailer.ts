@@ -14,6 +14,8 @@ export interface Mail {
   headers?: Record<string, string>;
   /** The action link in the mail; logged in outbox mode so a local user can follow it. */
   link?: string;
+  /** What the mail is for (`password-reset`, `unread-messages`…): a metrics label, never sent. */
+  kind?: string;
 }
 
 export interface Mailer {
@@ -48,7 +50,7 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;
     return {
-      async send({ link: _link, ...mail }) {
+      async send({ link: _link, kind: _kind, ...mail }) {
         await (await open(smtpUrl)).sendMail({ from: options.from, ...mail });
       },
       close,
@@ -57,7 +59,7 @@ export function createMailer(options: {
 
   return {
     async send(mail) {
-      const { link, ...message } = mail;
+      const { link, kind: _kind, ...message } = mail;
       const info = (await (
         await open({ streamTransport: true, buffer: true, newline: 'unix' })
       ).sendMail({ from: options.from, ...message })) as StreamTransport.SentMessageInfo;
@@ -67,5 +69,26 @@ export function createMailer(options: {
       options.log('mail written to the outbox', { to: mail.to, subject: mail.subject, file, link });
     },
     close,
+  };
+}
+
+/** The same mailer, counting each mail handed to it, sent and failed, by its kind (metrics). */
+export function countingMailer(
+  mailer: Mailer,
+  count: (event: 'queued' | 'sent' | 'failed', kind: string) => void,
+): Mailer {
+  return {
+    async send(mail) {
+      const kind = mail.kind ?? 'other';
+      count('queued', kind);
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        count('failed', kind);
+        throw error;
+      }
+      count('sent', kind);
+    },
+    close: () => mailer.close(),
   };
 }

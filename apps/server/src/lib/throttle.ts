@@ -1,5 +1,5 @@
 import { AppError } from './app-error.js';
-import { memoryStore, type LimiterStore } from './limiter.js';
+import { memoryStore, reportRefusal, type LimiterStore } from './limiter.js';
 
 export interface Throttle {
   /** Throws RATE_LIMITED when the key's window has no room for `amount` more (default 1). */
@@ -34,6 +34,7 @@ export function createThrottle(options: {
     async check(key, amount = 1) {
       const window = await limiter.get(key);
       if ((window?.consumedPoints ?? 0) + amount > options.max) {
+        reportRefusal(options.store, options.name);
         const msLeft = window?.msBeforeNext ?? options.windowMs;
         const seconds = Math.max(1, Math.ceil(msLeft / 1000));
         throw new AppError(

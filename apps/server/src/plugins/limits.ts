@@ -4,8 +4,9 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { createPostgresPool, type PostgresTimeouts } from '../db/postgres-pool.js';
+import { createPostgresPool, observePoolWait, type PostgresTimeouts } from '../db/postgres-pool.js';
 import {
+  countingRefusals,
   memoryStore,
   postgresStore,
   preparePostgresLimits,
@@ -134,6 +135,9 @@ export default fp<LimitsOptions>(
         },
         app.log,
       );
+      observePoolWait(pool, (seconds) =>
+        app.meters.poolWaitSeconds.observe({ pool: 'limits' }, seconds),
+      );
       await preparePostgresLimits(pool);
       store = postgresStore(pool);
       engine = 'postgres';
@@ -141,12 +145,19 @@ export default fp<LimitsOptions>(
         await pool.end().catch(() => undefined);
       });
     }
+    // Refusals count in /metrics by limiter name: throttles and limiters by their own name,
+    // route limits by route pattern (the not-found handler's as `unmatched`).
+    store = countingRefusals(store, (name) => app.meters.rateLimited.inc({ limiter: name }));
     app.decorate('limiterStore', store);
     app.decorate('limitsEngine', engine);
 
     await app.register(rateLimit, {
       global: false,
       store: rateLimitStoreOf(store),
+      onExceeded: (request) =>
+        app.meters.rateLimited.inc({
+          limiter: `route:${request.method} ${request.routeOptions.url ?? 'unmatched'}`,
+        }),
       errorResponseBuilder: (_request, context) =>
         Object.assign(
           new Error(
@@ -156,5 +167,5 @@ export default fp<LimitsOptions>(
         ),
     });
   },
-  { name: 'limits' },
+  { name: 'limits', dependencies: ['metrics'] },
 );

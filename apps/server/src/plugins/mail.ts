@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import { createMailer, type Mailer } from '../lib/mailer.js';
+import { countingMailer, createMailer, type Mailer } from '../lib/mailer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 export default fp<{ smtpUrl: string | undefined; from: string; dataDir: string; mailer?: Mailer }>(
   async (app, options) => {
-    const mailer =
+    const configured =
       options.mailer ??
       createMailer({
         smtpUrl: options.smtpUrl,
@@ -18,8 +18,14 @@ export default fp<{ smtpUrl: string | undefined; from: string; dataDir: string; 
         outboxDir: join(options.dataDir, 'outbox'),
         log: (message, details) => app.log.info(details, message),
       });
+    const meters = {
+      queued: app.meters.mailQueued,
+      sent: app.meters.mailSent,
+      failed: app.meters.mailFailed,
+    };
+    const mailer = countingMailer(configured, (event, kind) => meters[event].inc({ kind }));
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => mailer.close());
   },
-  { name: 'mail' },
+  { name: 'mail', dependencies: ['metrics'] },
 );

@@ -1,14 +1,90 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import { AppError } from '../lib/app-error.js';
 import { buildProblem } from './problem.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Registry;
+    /** The app's own counters, shared by the plugins and modules that move them. */
+    meters: Meters;
   }
+}
+
+/** How a chat message reached the app. (Chat sockets carry only typing; messages are sent over HTTP.) */
+export type MessageTransport = 'v1' | 'legacy';
+
+/**
+ * The app's counters and histograms, in the app's registry. Every label has a small fixed set of
+ * values (a transport, an event or mail kind, a limiter or route pattern, a provider, a pool).
+ */
+export interface Meters {
+  messagesSent: Counter<'transport'>;
+  /** Events written to this process's sockets, one per socket reached. */
+  eventsDelivered: Counter<'event'>;
+  /** A message's created_at to its `message:new` written to a socket of this process. */
+  deliverySeconds: Histogram;
+  mailQueued: Counter<'kind'>;
+  mailSent: Counter<'kind'>;
+  mailFailed: Counter<'kind'>;
+  assistantRequests: Counter<'model' | 'outcome'>;
+  assistantSeconds: Histogram<'model' | 'outcome'>;
+  rateLimited: Counter<'limiter'>;
+  /** PostgreSQL only: waiting for a pooled client (PGlite is one in-process connection). */
+  poolWaitSeconds: Histogram<'pool'>;
+}
+
+export function createMeters(registry: Registry): Meters {
+  const registers = [registry];
+  const counter = <L extends string>(name: string, help: string, labelNames: L[]) =>
+    new Counter<L>({ name, help, labelNames, registers });
+  return {
+    messagesSent: counter('maya_messages_sent_total', 'Chat messages stored, by transport', [
+      'transport',
+    ]),
+    eventsDelivered: counter(
+      'maya_socket_events_delivered_total',
+      "Socket events written to this process's sockets (one per socket), by event",
+      ['event'],
+    ),
+    deliverySeconds: new Histogram({
+      name: 'maya_message_delivery_seconds',
+      help: "Seconds from a message's creation to its message:new on a socket of this process",
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    }),
+    mailQueued: counter('maya_mail_queued_total', 'Mails handed to the mailer, by kind', ['kind']),
+    mailSent: counter('maya_mail_sent_total', 'Mails sent (or written to the outbox), by kind', [
+      'kind',
+    ]),
+    mailFailed: counter('maya_mail_failed_total', 'Mails the mailer failed to send, by kind', [
+      'kind',
+    ]),
+    assistantRequests: counter(
+      'maya_assistant_requests_total',
+      'Assistant requests, by model provider and outcome (ok, error, refused)',
+      ['model', 'outcome'],
+    ),
+    assistantSeconds: new Histogram({
+      name: 'maya_assistant_duration_seconds',
+      help: "Seconds from an assistant request to its reply's end, by model provider and outcome",
+      labelNames: ['model', 'outcome'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40],
+      registers,
+    }),
+    rateLimited: counter('maya_rate_limited_total', 'Requests refused by a limit, by limiter', [
+      'limiter',
+    ]),
+    poolWaitSeconds: new Histogram({
+      name: 'maya_db_pool_wait_seconds',
+      help: 'Seconds waiting for a PostgreSQL pool client (opening one included), by pool',
+      labelNames: ['pool'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    }),
+  };
 }
 
 export interface MetricsOptions {
@@ -28,7 +104,8 @@ function carriesToken(header: string | undefined, token: string): boolean {
 }
 
 /**
- * Prometheus metrics: process defaults plus a request-duration histogram by route. They tell
+ * Prometheus metrics: process defaults, a request-duration histogram by route and the app's own
+ * meters (registered early, so the plugins after it count into them). They tell
  * an outsider about the traffic and the process, so they are served only when asked for: on a
  * port of their own (METRICS_PORT) or on the app's port to a scrape with METRICS_TOKEN.
  */
@@ -44,6 +121,7 @@ export default fp<MetricsOptions>(
       registers: [registry],
     });
     app.decorate('metrics', registry);
+    app.decorate('meters', createMeters(registry));
 
     app.addHook('onResponse', async (request, reply) => {
       // Unmatched URLs share one label so scanners cannot blow up the series count.

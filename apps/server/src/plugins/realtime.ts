@@ -6,7 +6,8 @@ import { Server, type Socket } from 'socket.io';
 import { MessageType, type BroadcastOptions, type ClusterAdapter } from 'socket.io-adapter';
 import type { z } from 'zod';
 import type { ClientToServerEvents, Problem, ServerToClientEvents } from '@maya/contracts';
-import { createPostgresPool, type PostgresTimeouts } from '../db/postgres-pool.js';
+import { Gauge } from 'prom-client';
+import { createPostgresPool, observePoolWait, type PostgresTimeouts } from '../db/postgres-pool.js';
 import { databaseUnavailableDetail, isDatabaseUnavailable } from '../db/unavailable.js';
 import type { Actor } from '../lib/actor.js';
 import { AppError } from '../lib/app-error.js';
@@ -216,6 +217,14 @@ export function handleClientEvent<S extends z.ZodType>(
  * its user and its session, so events reach every device of a user and logout can close exactly
  * the sockets of one session. Events cross processes through Redis or PostgreSQL when set.
  */
+/** A `message:new` payload's message creation time (ms), if it has one. */
+function createdAtOf(payload: unknown): number | undefined {
+  const createdAt = (payload as { message?: { createdAt?: unknown } } | undefined)?.message
+    ?.createdAt;
+  const ms = typeof createdAt === 'string' ? Date.parse(createdAt) : NaN;
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
 export default fp<RealtimeOptions>(
   async (app, options) => {
     const publicOrigin = new URL(options.publicUrl).origin;
@@ -284,6 +293,9 @@ export default fp<RealtimeOptions>(
         options.databaseTimeouts,
         app.log,
       );
+      observePoolWait(pool, (seconds) =>
+        app.meters.poolWaitSeconds.observe({ pool: 'realtime' }, seconds),
+      );
       const createNamespaceAdapter = createPostgresAdapter(listenerSafePool(pool), {
         heartbeatInterval: 5_000,
         errorHandler: (error: Error) => app.log.debug({ err: error }, 'realtime adapter error'),
@@ -343,7 +355,26 @@ export default fp<RealtimeOptions>(
       }
     }
 
+    // Metrics: every event written to a socket of this process (local or from another process
+    // through the adapter), and how long a new message took to get there from its creation.
+    const { eventsDelivered, deliverySeconds } = app.meters;
+    new Gauge({
+      name: 'maya_sockets_open',
+      help: 'Sockets open on this process',
+      registers: [app.metrics],
+      collect() {
+        this.set(io.of('/').sockets.size);
+      },
+    });
+
     io.on('connection', (socket) => {
+      socket.onAnyOutgoing((event: string, payload: unknown) => {
+        eventsDelivered.inc({ event });
+        const createdAt = event === 'message:new' ? createdAtOf(payload) : undefined;
+        if (createdAt !== undefined) {
+          deliverySeconds.observe(Math.max(0, (Date.now() - createdAt) / 1000));
+        }
+      });
       const { actor } = socket.data;
       const open = socketsByUser.get(actor.userId) ?? [];
       socketsByUser.set(actor.userId, open);
@@ -407,5 +438,5 @@ export default fp<RealtimeOptions>(
       for (const close of closers) await close().catch(() => undefined);
     });
   },
-  { name: 'realtime' },
+  { name: 'realtime', dependencies: ['metrics'] },
 );

@@ -10,7 +10,11 @@ import type { AssistantService } from './assistant.service.js';
 export const assistantRoutes: FastifyPluginAsyncZod<{
   /** The service, created on first use. */
   assistant: () => Promise<AssistantService>;
-}> = async (app, { assistant }) => {
+  /** The model's provider (`builtin`, `openai-compatible`…): the metrics label. */
+  model: string;
+}> = async (app, { assistant, model }) => {
+  // Requests whose reply stream failed (the status is already 200 by then).
+  const failed = new WeakSet<object>();
   app.post(
     '/assistant/chat',
     {
@@ -20,6 +24,17 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
         timeWindow: '1 minute',
         keyGenerator: (request) => request.actor?.userId ?? request.ip,
       }),
+      // Counted once the reply has ended, a streamed one included.
+      onResponse: async (request, reply) => {
+        const outcome =
+          reply.statusCode >= 500 || failed.has(request)
+            ? 'error'
+            : reply.statusCode >= 400
+              ? 'refused'
+              : 'ok';
+        app.meters.assistantRequests.inc({ model, outcome });
+        app.meters.assistantSeconds.observe({ model, outcome }, reply.elapsedTime / 1000);
+      },
       schema: {
         tags: ['assistant'],
         summary:
@@ -40,9 +55,10 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const response = await (
         await assistant()
-      ).chat(request.actor, request.body, (error) =>
-        request.log.error({ err: error }, 'assistant reply failed'),
-      );
+      ).chat(request.actor, request.body, (error) => {
+        failed.add(request);
+        request.log.error({ err: error }, 'assistant reply failed');
+      });
       for (const [key, value] of response.headers) reply.header(key, value);
       reply.header('cache-control', 'no-store');
       return reply.send(Readable.fromWeb(response.body as unknown as WebReadableStream));

@@ -238,6 +238,7 @@ export function createMailedLinksService({
       subject: kind.subject,
       text: [`Hello ${user.firstName},`, '', ...kind.lines(link)].join('\n'),
       link,
+      kind: kind.name,
     });
   }
 
@@ -247,6 +248,7 @@ export function createMailedLinksService({
       to: to.email,
       subject,
       text: [`Hello ${to.firstName},`, '', ...lines].join('\n'),
+      kind: 'account-notice',
     });
   }
 

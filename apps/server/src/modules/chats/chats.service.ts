@@ -43,7 +43,13 @@ export interface ChatsServiceOptions {
   /** Where the send and typing budgets are counted (memory unless several processes share them). */
   limiterStore?: LimiterStore;
   /** Told of each new message after it is committed (the unread-message mail). */
-  onMessageCreated?: (created: { chatId: string; recipientId: string }) => void;
+  onMessageCreated?: (created: {
+    chatId: string;
+    recipientId: string;
+    /** How many were stored together, and how they came: the v1 API or the old client's save. */
+    count: number;
+    transport: 'v1' | 'legacy';
+  }) => void;
 }
 
 export function createChatsService({
@@ -241,7 +247,12 @@ export function createChatsService({
       if (created) {
         events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message: answer });
         await sendThrottle.hit(key);
-        onMessageCreated?.({ chatId, recipientId: partnerOf(chat, actor.userId) });
+        onMessageCreated?.({
+          chatId,
+          recipientId: partnerOf(chat, actor.userId),
+          count: 1,
+          transport: 'v1',
+        });
       }
       return { message: answer, created };
     },
@@ -284,7 +295,12 @@ export function createChatsService({
         events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message });
       }
       if (created.length > 0) {
-        onMessageCreated?.({ chatId, recipientId: partnerOf(chat, actor.userId) });
+        onMessageCreated?.({
+          chatId,
+          recipientId: partnerOf(chat, actor.userId),
+          count: created.length,
+          transport: 'legacy',
+        });
       }
       return answers;
     },

@@ -92,14 +92,15 @@ export function createNotificationsService({
     }
     const chats = await repository.findUnreadChats(userId, chatId);
     if (chats.length === 0) return;
-    await mailer.send(
-      renderUnreadMail({
+    await mailer.send({
+      ...renderUnreadMail({
         recipient,
         chats,
         publicUrl,
         unsubscribeUrl: await unsubscribeUrl(userId),
       }),
-    );
+      kind: 'unread-messages',
+    });
     await repository.markMailed(userId, chats, new Date());
     log.info(
       {

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../../test/test-database.js';
 import { readEnv } from '../config.js';
 import { createPostgresPool, defaultPostgresTimeouts } from '../db/postgres-pool.js';
@@ -7,17 +7,25 @@ import { createLimiter, postgresStore, preparePostgresLimits } from './limiter.j
 import { createThrottle } from './throttle.js';
 
 // Two pools on one database stand for two processes: the counts are the database's, not theirs.
-describe.runIf(readEnv('DATABASE_URL'))('limits shared through PostgreSQL', async () => {
-  const database = await createPostgresTestDatabase();
-  const [first, second] = await Promise.all(
-    [0, 1].map(() =>
-      createPostgresPool({ connectionString: database.url, max: 2 }, defaultPostgresTimeouts),
-    ),
-  );
-  // Both create the table at once, as processes starting together do.
-  await Promise.all([preparePostgresLimits(first), preparePostgresLimits(second)]);
+describe.runIf(readEnv('DATABASE_URL'))('limits shared through PostgreSQL', () => {
+  // Set up in beforeAll: a skipped suite's body still runs to collect its tests.
+  let database: Awaited<ReturnType<typeof createPostgresTestDatabase>>;
+  let first: Awaited<ReturnType<typeof createPostgresPool>>;
+  let second: Awaited<ReturnType<typeof createPostgresPool>>;
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase();
+    const pools = await Promise.all(
+      [0, 1].map(() =>
+        createPostgresPool({ connectionString: database.url, max: 2 }, defaultPostgresTimeouts),
+      ),
+    );
+    first = pools[0]!;
+    second = pools[1]!;
+    // Both create the table at once, as processes starting together do.
+    await Promise.all([preparePostgresLimits(first), preparePostgresLimits(second)]);
+  });
   afterAll(async () => {
-    await Promise.all([first!.end(), second!.end().catch(() => undefined)]);
+    await Promise.all([first.end(), second.end().catch(() => undefined)]);
     await database.drop();
   });
 

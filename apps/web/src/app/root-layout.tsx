@@ -16,6 +16,8 @@ const Footer = lazy(() =>
 );
 // Signed in only: the unread total for the badges and the tab title, and the message toasts.
 const ChatNotifications = lazy(() => import('../features/chats/components/chat-notifications'));
+// Signed in only: switching the interface language also sets the language of the person's mails.
+const MailLanguageSync = lazy(() => import('../features/account/components/mail-language-sync'));
 const SideDrawer = lazy(() =>
   import('../components/layout/side-drawer').then((module) => ({ default: module.SideDrawer })),
 );
@@ -39,6 +41,11 @@ export function RootLayout() {
       {user && (
         <Suspense fallback={null}>
           <ChatNotifications key={user.id} user={user} onUnread={setUnread} />
+        </Suspense>
+      )}
+      {user && (
+        <Suspense fallback={null}>
+          <MailLanguageSync key={user.id} />
         </Suspense>
       )}
       <Suspense fallback={topBarSpace}>

@@ -8,6 +8,7 @@ import { EmailForm } from './email-form';
 import { GalleryManager } from './gallery-manager';
 import { LocationForm } from './location-form';
 import { NameForm } from './name-form';
+import { NotificationsForm } from './notifications-form';
 import { PasswordForm } from './password-form';
 import { SectorForm } from './sector-form';
 
@@ -25,6 +26,9 @@ export function ProfileDetails({ user }: { user: PrivateUser }) {
       </Section>
       <Section id="email" title={t('account.emailSection')}>
         <EmailForm user={user} />
+      </Section>
+      <Section id="notifications" title={t('account.notificationsSection')}>
+        <NotificationsForm user={user} />
       </Section>
       <Section id="password" title={t('account.passwordSection')}>
         <PasswordForm />

@@ -14,10 +14,9 @@ const TopBar = lazy(() =>
 const Footer = lazy(() =>
   import('../components/layout/footer').then((module) => ({ default: memo(module.Footer) })),
 );
-// Signed in only: the unread total for the badges and the tab title, and the message toasts.
-const ChatNotifications = lazy(() => import('../features/chats/components/chat-notifications'));
-// Signed in only: switching the interface language also sets the language of the person's mails.
-const MailLanguageSync = lazy(() => import('../features/account/components/mail-language-sync'));
+// Signed in only: the unread total for the badges and the tab title, the message toasts, and
+// the mail language following the interface's.
+const SignedInServices = lazy(() => import('./signed-in-services'));
 const SideDrawer = lazy(() =>
   import('../components/layout/side-drawer').then((module) => ({ default: module.SideDrawer })),
 );
@@ -40,12 +39,7 @@ export function RootLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {user && (
         <Suspense fallback={null}>
-          <ChatNotifications key={user.id} user={user} onUnread={setUnread} />
-        </Suspense>
-      )}
-      {user && (
-        <Suspense fallback={null}>
-          <MailLanguageSync key={user.id} />
+          <SignedInServices key={user.id} user={user} onUnread={setUnread} />
         </Suspense>
       )}
       <Suspense fallback={topBarSpace}>

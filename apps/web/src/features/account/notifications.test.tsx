@@ -70,8 +70,15 @@ describe('the email notifications section', () => {
     const fetchMock = stubApi(buyer, answers);
     renderApp('/account');
     await screen.findByRole('region', { name: 'Email notifications' });
-    // The layout loads the part that listens lazily; let it arrive and mount.
-    await act(() => import('./components/mail-language-sync'));
+    // The layout loads what runs beside a signed-in screen lazily, in one chunk: once the unread
+    // total is asked for, the part that listens to the language is mounted too.
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([input]) =>
+          urlOf(input as RequestInfo).includes('/chats/unread'),
+        ),
+      ).toBe(true),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Português (PT)' }));
 
     expect(await screen.findByRole('region', { name: 'Notificações por e-mail' })).toBeTruthy();

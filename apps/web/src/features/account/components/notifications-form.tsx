@@ -14,40 +14,46 @@ import type { MessageMail, NotificationSettings, PrivateUser } from '@maya/contr
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { useNamespace } from '../../../lib/i18n/use-namespace';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 import { mailLanguageOf } from '../mail-language';
 
 const choices: MessageMail[] = ['off', 'digest', 'each'];
+/** About the height of the form, for the placeholders while it loads. */
+const FORM_HEIGHT = 300;
 
-/** Mail about unread messages: how often, with or without the text; sent to a confirmed address only. */
+/**
+ * Mail about unread messages: how often, with or without the text; sent to a confirmed address
+ * only. Loaded lazily by the page, with its strings (namespace `notifications`).
+ */
 export function NotificationsForm({ user }: { user: PrivateUser }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('notifications');
+  const ready = useNamespace('notifications');
   const settings = useNotificationSettings();
+  if (!ready) return <Skeleton variant="rounded" height={FORM_HEIGHT} aria-hidden="true" />;
   return (
     <Stack spacing={2}>
       {user.emailVerified ? (
         <Typography variant="body2" color="text.secondary">
-          {t('account.notifications.sentTo', { email: user.email })}
+          {t('sentTo', { email: user.email })}
         </Typography>
       ) : (
-        <Alert severity="warning">
-          {t('account.notifications.unconfirmed', { email: user.email })}
-        </Alert>
+        <Alert severity="warning">{t('unconfirmed', { email: user.email })}</Alert>
       )}
       {settings.data ? (
         <SettingsFields saved={settings.data} />
       ) : settings.isError ? (
-        <Alert severity="error">{t('account.notifications.loadFailed')}</Alert>
+        <Alert severity="error">{t('loadFailed')}</Alert>
       ) : (
-        <Skeleton variant="rounded" height={220} aria-hidden="true" />
+        <Skeleton variant="rounded" height={FORM_HEIGHT - 40} aria-hidden="true" />
       )}
     </Stack>
   );
 }
 
 function SettingsFields({ saved }: { saved: NotificationSettings }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('notifications');
   const update = useUpdateNotificationSettings();
   const [messageMail, setMessageMail] = useState(saved.messageMail);
   const [messageText, setMessageText] = useState(saved.messageText);
@@ -58,8 +64,8 @@ function SettingsFields({ saved }: { saved: NotificationSettings }) {
       // The mails speak the language the person is reading now.
       { messageMail, messageText, language: mailLanguageOf(i18n.language) ?? saved.language },
       {
-        onSuccess: () => toast.success(t('account.notifications.saved')),
-        onError: () => toast.error(t('account.saveFailed')),
+        onSuccess: () => toast.success(t('saved')),
+        onError: () => toast.error(t('saveFailed')),
       },
     );
   };
@@ -67,19 +73,14 @@ function SettingsFields({ saved }: { saved: NotificationSettings }) {
   return (
     <Stack component="form" onSubmit={save} spacing={2} noValidate>
       <FormControl component="fieldset">
-        <FormLabel component="legend">{t('account.notifications.legend')}</FormLabel>
+        <FormLabel component="legend">{t('legend')}</FormLabel>
         <RadioGroup
           name="messageMail"
           value={messageMail}
           onChange={(event) => setMessageMail(event.target.value as MessageMail)}
         >
           {choices.map((choice) => (
-            <FormControlLabel
-              key={choice}
-              value={choice}
-              control={<Radio />}
-              label={t(`account.notifications.${choice}`)}
-            />
+            <FormControlLabel key={choice} value={choice} control={<Radio />} label={t(choice)} />
           ))}
         </RadioGroup>
       </FormControl>
@@ -91,11 +92,11 @@ function SettingsFields({ saved }: { saved: NotificationSettings }) {
             disabled={messageMail === 'off'}
           />
         }
-        label={t('account.notifications.messageText')}
+        label={t('messageText')}
       />
       <Box>
         <Button type="submit" variant="contained" disabled={update.isPending}>
-          {t('account.notifications.save')}
+          {t('save')}
         </Button>
       </Box>
     </Stack>

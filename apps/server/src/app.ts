@@ -290,6 +290,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     devices,
     access,
     mailer: app.mailer,
+    jobs: app.jobs,
     publicUrl: config.PUBLIC_URL,
     windowMs: throttleWindowMs,
     limiterStore: app.limiterStore,
@@ -338,6 +339,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
   await app.register(notificationsRoutes, { prefix: '/api/v1', notifications });
   await notifications.start();
+  await links.start();
   await app.register(placesRoutes, { prefix: '/api/v1', places });
   await app.register(billingRoutes, {
     prefix: '/api/v1',

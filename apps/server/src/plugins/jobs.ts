@@ -62,6 +62,8 @@ export default fp<{ pollSeconds: number }>(
     const completed = counter('maya_jobs_completed_total', 'Jobs done, by queue');
     const failed = counter('maya_jobs_failed_total', 'Job attempts that failed, by queue');
 
+    // This process's worker on each queue, woken when a job due now is queued here.
+    const workers = new Map<string, string>();
     const jobs: JobQueue = {
       async define(queue, options, handler) {
         await boss.createQueue(queue, {
@@ -71,7 +73,7 @@ export default fp<{ pollSeconds: number }>(
           retryDelay: options.retryDelaySeconds,
           retryBackoff: true,
         });
-        await boss.work<object>(
+        const worker = await boss.work<object>(
           queue,
           { pollingIntervalSeconds: pollSeconds, batchSize: 1 },
           async ([job]) => {
@@ -86,9 +88,14 @@ export default fp<{ pollSeconds: number }>(
                 'a job failed; it is retried with backoff until its retry limit',
               );
               throw error;
+            } finally {
+              // Fetch again at once rather than after a poll: a backlog drains at full speed.
+              const self = workers.get(queue);
+              if (self) boss.notifyWorker(self);
             }
           },
         );
+        workers.set(queue, worker);
       },
       async send(queue, data, options = {}) {
         const id = await boss.send(queue, data, {
@@ -96,6 +103,9 @@ export default fp<{ pollSeconds: number }>(
           ...(options.startAfterSeconds && { startAfter: Math.ceil(options.startAfterSeconds) }),
         });
         if (id) queued.inc({ queue });
+        // Due now: run it without waiting for the next poll (a mail someone is waiting for).
+        const worker = workers.get(queue);
+        if (id && !options.startAfterSeconds && worker) boss.notifyWorker(worker);
         return id;
       },
     };

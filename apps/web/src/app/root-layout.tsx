@@ -14,8 +14,9 @@ const TopBar = lazy(() =>
 const Footer = lazy(() =>
   import('../components/layout/footer').then((module) => ({ default: memo(module.Footer) })),
 );
-// Signed in only: the unread total for the badges and the tab title, and the message toasts.
-const ChatNotifications = lazy(() => import('../features/chats/components/chat-notifications'));
+// Signed in only: the unread total for the badges and the tab title, the message toasts, and
+// the mail language following the interface's.
+const SignedInServices = lazy(() => import('./signed-in-services'));
 const SideDrawer = lazy(() =>
   import('../components/layout/side-drawer').then((module) => ({ default: module.SideDrawer })),
 );
@@ -38,7 +39,7 @@ export function RootLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {user && (
         <Suspense fallback={null}>
-          <ChatNotifications key={user.id} user={user} onUnread={setUnread} />
+          <SignedInServices key={user.id} user={user} onUnread={setUnread} />
         </Suspense>
       )}
       <Suspense fallback={topBarSpace}>

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { JOB_QUEUE_SCHEMA } from '../../db/job-queue.js';
 import type { Mail, Mailer } from '../../lib/mailer.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { sameOrigin, signUp } from '../../../test/sessions.js';
+import { LINK_MAIL_QUEUE } from './mailed-links.service.js';
 
 /** A mail server that refuses everything, quoting the message it refused, as some do. */
 const attempted: Mail[] = [];
@@ -36,7 +38,7 @@ describe('a mail that cannot be sent', () => {
   it.each([
     ['password-reset', '/api/v1/auth/password-reset'],
     ['sign-in-link', '/api/v1/auth/sign-in-link'],
-  ])('is logged with its cause for a %s, without the link', async (kind, url) => {
+  ])('is logged with its cause for a %s, without the link, and retried', async (kind, url) => {
     const user = await signUp(app);
     const answer = await app.inject({
       method: 'POST',
@@ -57,6 +59,22 @@ describe('a mail that cannot be sent', () => {
         message: expect.stringMatching(/^554 5\.7\.1 Message refused: .*token=\[redacted\]/s),
       },
     });
+    // The mail is a job on the durable queue: the failed attempt waits there for its retry.
+    await expect
+      .poll(() =>
+        lines.find(
+          (logged) => logged.msg.startsWith('a job failed') && logged.queue === 'link-mail',
+        ),
+      )
+      .toMatchObject({ cause: { code: 'EMESSAGE' } });
+    const jobs = async () =>
+      (
+        await app.database.sql.executeSql(
+          `SELECT data->>'kind' AS kind, state FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $1`,
+          [LINK_MAIL_QUEUE],
+        )
+      ).rows;
+    await expect.poll(jobs).toContainEqual({ kind, state: 'retry' });
     const token = new URL(attempted.at(-1)!.link!).searchParams.get('token')!;
     expect(token).toMatch(/^[\w-]{43}$/);
     expect(JSON.stringify(lines)).not.toContain(token);

@@ -2,6 +2,7 @@ import type { PasswordResetConfirmBody } from '@maya/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { createLimiter, type Limiter, type LimiterStore } from '../../lib/limiter.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { JobQueue } from '../../plugins/jobs.js';
 import { hashPassword, rejectCommonPassword } from '../../lib/password.js';
 import { describeError } from '../../lib/redact.js';
 import type { Actor } from '../../lib/actor.js';
@@ -20,6 +21,29 @@ export const RESET_LINK_MINUTES = 30;
 export const SIGN_IN_LINK_MINUTES = 15;
 export const EMAIL_CONFIRMATION_HOURS = 48;
 
+/** The durable queue of link mails (`plugins/jobs.ts`). */
+export const LINK_MAIL_QUEUE = 'link-mail';
+
+/**
+ * A link mail to send. It never holds a token: the link is made (and its hash stored) when the
+ * job runs, so each attempt mails a fresh link. A reset or sign-in link names only the email
+ * asked for, looked up when the job runs.
+ */
+type LinkMailJob = AskedLinkMail | AccountLinkMail;
+interface AskedLinkMail {
+  kind: 'password-reset' | 'sign-in-link';
+  email: string;
+}
+interface AccountLinkMail {
+  kind: 'email-confirmation' | 'email-change';
+  userId: string;
+  /** The address the link goes to (for a change, the new one). */
+  email: string;
+  firstName: string;
+}
+const isAsked = (job: LinkMailJob): job is AskedLinkMail =>
+  job.kind === 'password-reset' || job.kind === 'sign-in-link';
+
 export interface MailedLinksServiceDependencies {
   account: AccountService;
   resets: PasswordResetsRepository;
@@ -29,6 +53,8 @@ export interface MailedLinksServiceDependencies {
   devices: KnownDevicesService;
   access: AccessService;
   mailer: Mailer;
+  /** Link mails are jobs: retried with backoff when the mail server fails. */
+  jobs: JobQueue;
   publicUrl: string;
   /** How long link requests count against an address. */
   windowMs: number;
@@ -78,6 +104,7 @@ export function createMailedLinksService({
   devices,
   access,
   mailer,
+  jobs,
   publicUrl,
   windowMs,
   limiterStore: store,
@@ -213,11 +240,47 @@ export function createMailedLinksService({
     }
   }
 
-  /** Stores a new link of this kind for the email's account, if it has one, and mails it. */
-  async function sendLink(kind: LinkKind, budget: Limiter, email: string): Promise<void> {
-    if (!(await withinBudget(budget, email))) return;
-    const user = await account.findCredentials(email);
-    if (user) await mailLink(kind, user);
+  const kinds = {
+    'password-reset': reset,
+    'sign-in-link': signIn,
+    'email-confirmation': emailConfirmation,
+    'email-change': emailChange,
+  } satisfies Record<LinkMailJob['kind'], LinkKind>;
+
+  /**
+   * Queues a link mail after the reply, once the email's silent budget (if any) allows it; the
+   * budget counts a request once, however many attempts its mail takes.
+   */
+  function queueLinkMail(job: LinkMailJob, budget?: Limiter): void {
+    mailLater(job.kind, async () => {
+      if (budget && !(await withinBudget(budget, job.email))) return;
+      await jobs.send(LINK_MAIL_QUEUE, job);
+    });
+  }
+
+  /**
+   * Runs a link mail's job: looks the email up (reset, sign-in link), stores a new link and mails
+   * it. A failure is logged with its cause, never the token, and thrown for the queue to retry.
+   */
+  async function runLinkMail(job: LinkMailJob): Promise<void> {
+    try {
+      if (isAsked(job)) {
+        const user = await account.findCredentials(job.email);
+        if (user) await mailLink(kinds[job.kind], user);
+      } else {
+        await mailLink(kinds[job.kind], {
+          id: job.userId,
+          email: job.email,
+          firstName: job.firstName,
+        });
+      }
+    } catch (error) {
+      log?.error(
+        { mail: job.kind, cause: describeError(error) },
+        `the ${job.kind} mail was not sent`,
+      );
+      throw error;
+    }
   }
 
   /** Stores a new link of this kind for the account and mails it to `to.email`. */
@@ -273,9 +336,24 @@ export function createMailedLinksService({
   }
 
   return {
+    /** Starts this process's worker on the link mails' queue. */
+    async start(): Promise<void> {
+      // Four retries from 15 s, doubling: the last within about four minutes of the request.
+      await jobs.define<LinkMailJob>(
+        LINK_MAIL_QUEUE,
+        { policy: 'standard', retryLimit: 4, retryDelaySeconds: 15 },
+        runLinkMail,
+      );
+    },
+
     /** After sign-up: the link that confirms the account's email, mailed after the reply. */
     mailEmailConfirmation(user: Recipient): void {
-      mailLater(emailConfirmation.name, () => mailLink(emailConfirmation, user));
+      queueLinkMail({
+        kind: 'email-confirmation',
+        userId: user.id,
+        email: user.email,
+        firstName: user.firstName,
+      });
     },
 
     /** The signed-in owner asks for the confirmation mail again (limited per account and address). */
@@ -286,9 +364,12 @@ export function createMailedLinksService({
       }
       await confirmationsByIp.consume(ip);
       await confirmationsByAccount.consume(actor.userId);
-      mailLater(emailConfirmation.name, () =>
-        mailLink(emailConfirmation, { id: user.id, email: user.email, firstName: user.firstName }),
-      );
+      queueLinkMail({
+        kind: 'email-confirmation',
+        userId: user.id,
+        email: user.email,
+        firstName: user.firstName,
+      });
     },
 
     /**
@@ -298,9 +379,12 @@ export function createMailedLinksService({
      */
     async mailEmailChange(user: Recipient, newEmail: string): Promise<void> {
       await confirmations.deleteUserConfirmations(user.id, 'change');
-      mailLater(emailChange.name, () =>
-        mailLink(emailChange, { id: user.id, email: newEmail, firstName: user.firstName }),
-      );
+      queueLinkMail({
+        kind: 'email-change',
+        userId: user.id,
+        email: newEmail,
+        firstName: user.firstName,
+      });
       mailLater('email-change-requested', () =>
         mailNotice(user, 'A new email address was asked for your Maya Market account', [
           `Someone signed in to your Maya Market account asked to change its email to ${newEmail}.`,
@@ -344,7 +428,7 @@ export function createMailedLinksService({
 
     async requestPasswordReset(email: string, ip: string): Promise<void> {
       await resetsByIp.consume(ip);
-      mailLater(reset.name, () => sendLink(reset, resetsByEmail, email));
+      queueLinkMail({ kind: 'password-reset', email }, resetsByEmail);
     },
 
     async confirmPasswordReset(input: PasswordResetConfirmBody): Promise<void> {
@@ -363,7 +447,7 @@ export function createMailedLinksService({
 
     async requestSignInLink(email: string, ip: string): Promise<void> {
       await linksByIp.consume(ip);
-      mailLater(signIn.name, () => sendLink(signIn, linksByEmail, email));
+      queueLinkMail({ kind: 'sign-in-link', email }, linksByEmail);
     },
 
     async signInWithLink(token: string, origin: SignInOrigin): Promise<SignedIn> {

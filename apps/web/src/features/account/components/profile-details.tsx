@@ -1,5 +1,7 @@
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { PrivateUser } from '@maya/contracts';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/section';
 import { DataControls } from './data-controls';
@@ -10,6 +12,11 @@ import { LocationForm } from './location-form';
 import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';
 import { SectorForm } from './sector-form';
+
+// Below the fold, with its own controls and strings: not part of the screen's first paint.
+const NotificationsForm = lazy(() =>
+  import('./notifications-form').then((module) => ({ default: module.NotificationsForm })),
+);
 
 /** The Profile Details tab: each section saves on its own. */
 export function ProfileDetails({ user }: { user: PrivateUser }) {
@@ -25,6 +32,11 @@ export function ProfileDetails({ user }: { user: PrivateUser }) {
       </Section>
       <Section id="email" title={t('account.emailSection')}>
         <EmailForm user={user} />
+      </Section>
+      <Section id="notifications" title={t('account.notificationsSection')}>
+        <Suspense fallback={<Skeleton variant="rounded" height={300} aria-hidden="true" />}>
+          <NotificationsForm user={user} />
+        </Suspense>
       </Section>
       <Section id="password" title={t('account.passwordSection')}>
         <PasswordForm />

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+import { mailLanguageOf } from '../mail-language';
+
+/**
+ * Signed in only (the layout loads it lazily): switching the interface language also sets the
+ * language of the person's mails, so a Portuguese reader gets Portuguese mails. Draws nothing.
+ */
+export default function MailLanguageSync() {
+  const { i18n } = useTranslation();
+  const { mutate } = useUpdateNotificationSettings();
+  useEffect(() => {
+    const changed = (language: string) => {
+      const mailLanguage = mailLanguageOf(language);
+      // A failure is not the person's concern here: the settings form sends it again on save.
+      if (mailLanguage) mutate({ language: mailLanguage });
+    };
+    i18n.on('languageChanged', changed);
+    return () => i18n.off('languageChanged', changed);
+  }, [i18n, mutate]);
+  return null;
+}

@@ -13,15 +13,13 @@
 //   AUDIT_PAGES=/dashboard AUDIT_AS=buyer npm run audit:web   # one screen as one account
 //   AUDIT_RUNS=1 npm run audit:web         # quicker, noisier
 //   AUDIT_SAVE_LHR=/tmp/lhr npm run audit:web  # keep every full report
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startProduct } from './product.mjs';
 
 const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
 // A signed-in screen is not for search engines (it is not indexed); it must be fast on a phone.
@@ -66,72 +64,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The product as `npm start` runs it, in its own process group so it can be stopped whole. */
-async function startProduct() {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'maya-audit-'));
-  const demoPassword = randomBytes(12).toString('base64url');
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      DEMO_PASSWORD: demoPassword,
-    },
-    detached: true,
-    stdio: ['ignore', 'inherit', 'pipe'],
-  });
-  // The server names the demo accounts on its console once seeded: pass it on and read them.
-  let console_ = '';
-  child.stderr.on('data', (chunk) => {
-    process.stderr.write(chunk);
-    console_ += chunk.toString();
-  });
-  const demoAccounts = () => {
-    const found = /sign in as (\S+) \(client\) or (\S+) \(business\)/.exec(console_);
-    return found ? { buyer: found[1], business: found[2] } : undefined;
-  };
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, sleep(15_000)]);
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/readyz`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ready && demoAccounts()) return { url, stop, accounts: demoAccounts(), demoPassword };
-    await sleep(250);
-  }
-  await stop();
-  throw new Error('the server was not ready within 300 s');
-}
 
 // The metrics behind the performance score (CLS ×1000), printed so a low score says why.
 const METRICS = {
@@ -231,7 +163,7 @@ async function signedInAccounts(product) {
   return { buyer, business, chatId: chat.id };
 }
 
-const product = await startProduct();
+const product = await startProduct('maya-audit');
 let chrome;
 const results = [];
 try {

@@ -10,14 +10,9 @@
 //   npm run waterfall                        # /dashboard, until the first seller card
 //   WATERFALL_PAGE=/inbox npm run waterfall  # another screen (waits for WATERFALL_READY)
 //   WATERFALL_RUNS=5 npm run waterfall       # more runs (median of the counts)
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { startProduct } from './product.mjs';
 
 const PAGE = process.env.WATERFALL_PAGE ?? '/dashboard';
 // What "the first content" is: a seller card on the directory.
@@ -25,69 +20,6 @@ const READY = process.env.WATERFALL_READY ?? 'main article';
 const RUNS = Number(process.env.WATERFALL_RUNS ?? 3);
 const AS = process.env.AS ?? 'buyer';
 const WAITED_ON = new Set(['document', 'script', 'stylesheet', 'fetch', 'xhr']);
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startProduct() {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'maya-waterfall-'));
-  const password = randomBytes(12).toString('base64url');
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      DEMO_PASSWORD: password,
-    },
-    detached: true,
-    stdio: ['ignore', 'inherit', 'pipe'],
-  });
-  let output = '';
-  child.stderr.on('data', (chunk) => {
-    process.stderr.write(chunk);
-    output += chunk.toString();
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, sleep(15_000)]);
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const found = /sign in as (\S+) \(client\) or (\S+) \(business\)/.exec(output);
-    const ready = await fetch(`${url}/readyz`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ready && found) {
-      return { url, stop, password, accounts: { buyer: found[1], business: found[2] } };
-    }
-    await sleep(250);
-  }
-  await stop();
-  throw new Error('the server was not ready within 300 s');
-}
 
 /**
  * The longest chain of requests in which each one started after the previous one had ended:
@@ -125,14 +57,14 @@ if (!chromePath) {
   process.exit(1);
 }
 
-const product = await startProduct();
+const product = await startProduct('maya-waterfall');
 const browser = await chromium.launch({ executablePath: chromePath });
 const counts = [];
 try {
   const login = await fetch(`${product.url}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: product.url },
-    body: JSON.stringify({ email: product.accounts[AS], password: product.password }),
+    body: JSON.stringify({ email: product.accounts[AS], password: product.demoPassword }),
   });
   if (!login.ok) throw new Error(`signing in: ${login.status}`);
   const cookie = login.headers

@@ -1,0 +1,75 @@
+// The product as `npm start` runs it, for the scripts that measure it in a browser
+// (audit-web.mjs, waterfall.mjs): a free port, a fresh DATA_DIR with the demo seed and a random
+// demo password, and the demo accounts read from the server's console.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The product as `npm start` runs it, in its own process group so it can be stopped whole. */
+export async function startProduct(name = 'maya-product') {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(join(tmpdir(), `${name}-`));
+  const demoPassword = randomBytes(12).toString('base64url');
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD: demoPassword,
+    },
+    detached: true,
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  // The server names the demo accounts on its console once seeded: pass it on and read them.
+  let console_ = '';
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    console_ += chunk.toString();
+  });
+  const demoAccounts = () => {
+    const found = /sign in as (\S+) \(client\) or (\S+) \(business\)/.exec(console_);
+    return found ? { buyer: found[1], business: found[2] } : undefined;
+  };
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([exited, sleep(15_000)]);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ready = await fetch(`${url}/readyz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ready && demoAccounts()) return { url, stop, accounts: demoAccounts(), demoPassword };
+    await sleep(250);
+  }
+  await stop();
+  throw new Error('the server was not ready within 300 s');
+}

@@ -15,15 +15,10 @@ import {
   observePoolWait,
   type PostgresTimeouts,
 } from './postgres-pool.js';
-import { installJobQueue } from './job-queue.js';
+import { installJobQueue, type SqlExecutor } from './job-queue.js';
 import * as schema from './schema/index.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-/** Plain SQL text with positional values, answered with rows: what the job queue runs on. */
-export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,8 +1,12 @@
 import PgBoss from 'pg-boss';
-import type { SqlExecutor } from './client.js';
 
 /** The schema pg-boss keeps its jobs, queues and schedules in. */
 export const JOB_QUEUE_SCHEMA = 'pgboss';
+
+/** Plain SQL text with positional values, answered with rows: what the job queue runs on. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
 
 /**
  * Creates or upgrades pg-boss's own tables, as the last step of the migrations: the app's workers

@@ -9,22 +9,12 @@ import { deviceTokensOf, type KnownDevicesService } from './known-devices.servic
 import type { MailedLinksService } from './mailed-links.service.js';
 import type { SessionsService } from './sessions.service.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
+import type { SignedIn, SignInOrigin } from './sign-in.js';
 
 // Verified when an email is unknown, so a wrong email costs as much time as a wrong password.
 const decoyHash = hashPassword(randomBytes(16).toString('hex'));
 
-/** A signed-in person: the answer, the session token and the device cookie's new value. */
-export interface SignedIn {
-  user: PrivateUser;
-  token: string;
-  deviceCookie: string;
-}
-
-/** Where a sign-in comes from: the client's address and the device cookie it sent. */
-export interface SignInOrigin {
-  ip: string;
-  deviceCookie?: string;
-}
+export type { SignedIn, SignInOrigin } from './sign-in.js';
 
 export interface AuthServiceDependencies {
   account: AccountService;

@@ -10,7 +10,7 @@ import { uuidv7 } from '../../lib/uuid.js';
 import type { AccountService } from '../account/account.service.js';
 import type { AccessService } from './access.service.js';
 import type { EmailConfirmationsRepository } from './email-confirmations.repository.js';
-import type { SignedIn, SignInOrigin } from './auth.service.js';
+import type { SignedIn, SignInOrigin } from './sign-in.js';
 import { deviceTokensOf, type KnownDevicesService } from './known-devices.service.js';
 import type { PasswordResetsRepository } from './password-resets.repository.js';
 import type { SessionsService } from './sessions.service.js';

@@ -24,43 +24,31 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- directory
  *   BENCH_ENGINES=postgres BENCH_LARGE=1 BENCH_LOAD=0 BENCH_DATABASE_URL=… npm run bench -- directory
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { sectors, type Sector } from '@maya/contracts';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import {
-  createDatabase,
-  type Database,
-  type DatabaseHandle,
-} from '../apps/server/src/db/client.js';
+import type { DatabaseHandle } from '../apps/server/src/db/client.js';
 import * as schema from '../apps/server/src/db/schema/index.js';
-import { cities, streets } from '../apps/server/src/db/seed/demo-data.js';
+import { createDirectoryRepository } from '../apps/server/src/modules/directory/directory.repository.js';
 import {
-  createRandom,
-  generateSellers,
-  type GeneratedUser,
-} from '../apps/server/src/db/seed/generate.js';
-import { uuidv7 } from '../apps/server/src/lib/uuid.js';
-import {
-  createDirectoryRepository,
-  type DirectoryQuery,
-} from '../apps/server/src/modules/directory/directory.repository.js';
-import { DEFAULT_RADIUS_KM } from '../apps/server/src/modules/directory/directory.service.js';
-import {
-  expandWord,
-  meaningfulWords,
-  searchWords,
-  termQuery,
-} from '../apps/server/src/modules/directory/search-terms.js';
-import { assertLocal, load, printTable, resultsDir, writeResult, type LoadResult } from './lib.js';
+  bareApp,
+  benchAppConfig,
+  directoryArgs,
+  listen,
+  openBenchTarget,
+  rawClient,
+  RADIUS_KM,
+  seed,
+  SHAPES,
+  type SeedTimes,
+  type Shape,
+} from './directory-data.js';
+import { load, printTable, resultsDir, writeResult, type LoadResult } from './lib.js';
 
 const NAME = 'directory';
 
@@ -89,396 +77,6 @@ const LOAD_OPTIONS = {
 };
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
-const CHUNK = 10_000;
-const PAGE = 24;
-const RADIUS_KM = 25;
-
-// ---------------------------------------------------------------------------------------------
-// Data: the seed generator's sellers, made varied enough for realistic text and radius search.
-
-/** Syllables for brand words: 20² + 20³ = 8,400 distinct words, so name prefixes are selective. */
-const SYLLABLES = [
-  'ka',
-  'lo',
-  'mi',
-  'ra',
-  'ven',
-  'to',
-  'sel',
-  'na',
-  'bri',
-  'do',
-  'fen',
-  'ti',
-  'mar',
-  'zu',
-  'pe',
-  'quin',
-  'ha',
-  'lu',
-  'ser',
-  'vo',
-];
-/** Extra description words: services, languages, amenities, neighbourhood colour. */
-const EXTRAS = [
-  'parking',
-  'wheelchair access',
-  'weekend opening',
-  'english spoken',
-  'portuguese spoken',
-  'spanish spoken',
-  'french spoken',
-  'german spoken',
-  'organic',
-  'eco-friendly',
-  'wedding packages',
-  'corporate clients',
-  'student discount',
-  'gift cards',
-  'home visits',
-  'delivery',
-  'terrace',
-  'pet-friendly',
-  'free consultation',
-  'same-day quotes',
-  'late opening',
-  'family business',
-  'award-winning',
-  'since 1998',
-  'online booking',
-  'loyalty card',
-  'group bookings',
-  'vegan options',
-  'sea view',
-  'city centre',
-  'garden',
-  'rooftop',
-  'minimalist design',
-  'heritage building',
-  'solar panels',
-  'heat pumps',
-  'plumbing',
-  'electrics',
-  'tiling',
-  'painting',
-  'flooring',
-  'carpentry',
-  'masonry',
-  'balayage',
-  'keratin',
-  'microblading',
-  'pedicure',
-  'manicure',
-  'aromatherapy',
-  'reflexology',
-  'tiktok',
-  'instagram',
-  'youtube',
-  'podcasts',
-  'newsletters',
-  'brunch',
-  'tapas',
-  'wine tasting',
-  'cocktails',
-  'live music',
-  'conference room',
-  'airport shuttle',
-];
-const cityNames = cities.map((city) => city.name);
-
-function brandWord(random: () => number): string {
-  const parts = 2 + Math.floor(random() * 2);
-  let word = '';
-  for (let index = 0; index < parts; index += 1) {
-    word += SYLLABLES[Math.floor(random() * SYLLABLES.length)]!;
-  }
-  return word[0]!.toUpperCase() + word.slice(1);
-}
-
-function pickSome(count: number, random: () => number): string[] {
-  const chosen = new Set<string>();
-  while (chosen.size < count) chosen.add(EXTRAS[Math.floor(random() * EXTRAS.length)]!);
-  return [...chosen];
-}
-
-/** Triangular around the centre within ±2°, so cities are dense in the middle, sparse outside. */
-function spread(centre: number, random: () => number): number {
-  return Math.round((centre + (random() + random() - 1) * 2) * 1e6) / 1e6;
-}
-
-interface SellerRow {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  description: string;
-  category: Sector;
-  address: string;
-  lat: number;
-  lng: number;
-  createdAt: string;
-}
-
-/**
- * One seller of the generator, re-placed: a random city (the generator ties name and city
- * together), a brand word and sometimes the city in the name, extra description words, a ±2°
- * spread of coordinates, and creation times 30 s apart ending now (ids are uuidv7 of that time).
- */
-function vary(
-  row: GeneratedUser,
-  index: number,
-  total: number,
-  now: number,
-  random: () => number,
-): SellerRow {
-  const city = cities[Math.floor(random() * cities.length)]!;
-  const second = cityNames.reduce(
-    (name, cityName) =>
-      name.endsWith(` ${cityName}`) ? name.slice(0, -cityName.length - 1) : name,
-    row.lastName,
-  );
-  const pitch = row.description!.replace(/ Based in .*$/, '');
-  const extras = pickSome(3, random);
-  const createdAt = now - (total - index) * 30_000;
-  return {
-    id: uuidv7(createdAt),
-    email: `seller-${index}@bench.mayamarket.example`,
-    firstName: row.firstName,
-    lastName: `${second} ${brandWord(random)}${random() < 0.3 ? ` ${city.name}` : ''}`,
-    description: `${pitch} Also: ${extras[0]}, ${extras[1]} and ${extras[2]}. Based in ${city.name}.`,
-    category: row.category!,
-    address: `${1 + Math.floor(random() * 400)} ${streets[Math.floor(random() * streets.length)]}, ${city.name}, ${city.country}`,
-    lat: spread(city.lat, random),
-    lng: spread(city.lng, random),
-    createdAt: new Date(createdAt).toISOString(),
-  };
-}
-
-function* sellerChunks(total: number): Generator<SellerRow[]> {
-  const random = createRandom(2026);
-  const now = Date.now();
-  for (let start = 0; start < total; start += CHUNK) {
-    const count = Math.min(CHUNK, total - start);
-    const generated = generateSellers(count, {
-      passwordHash: 'bench-fixed-password-hash',
-      random,
-      now,
-    });
-    yield generated.map((row, offset) => vary(row, start + offset, total, now, random));
-  }
-}
-
-/** Both engines answer { rows } to a parameterised query on their raw client. */
-type RawQuery = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-
-function rawClient(handle: DatabaseHandle): { query: RawQuery; client: pg.Pool | PGlite } {
-  const client = (handle.db as unknown as { $client: pg.Pool | PGlite }).$client;
-  const query: RawQuery = (text, params) =>
-    (client as unknown as { query: RawQuery }).query(text, params ?? []);
-  return { query, client };
-}
-
-const INSERT = `insert into users (id, role, email, password_hash, first_name, last_name, description,
-  category, address, lat, lng, created_at, updated_at)
-  select id, 'seller', email, 'bench-fixed-password-hash', first_name, last_name, description,
-    category, address, lat, lng, created_at, created_at
-  from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-    $8::float8[], $9::float8[], $10::timestamptz[])
-    as t(id, email, first_name, last_name, description, category, address, lat, lng, created_at)`;
-
-interface SeedTimes {
-  insertSeconds: number;
-  indexSeconds: number;
-  analyzeSeconds: number;
-}
-
-/**
- * Bulk load as an operator would: the secondary indexes are dropped, rows go in as arrays
- * (one statement per 10,000 rows), then the indexes are re-created from their own definitions
- * (pg_indexes.indexdef, so the schema ends up exactly as migrated) and the table is analysed.
- */
-async function seed(handle: DatabaseHandle, total: number): Promise<SeedTimes> {
-  const { client } = rawClient(handle);
-  // One connection throughout, so the session setting below applies to the index builds.
-  const session = handle.engine === 'postgres' ? await (client as pg.Pool).connect() : undefined;
-  try {
-    return await seedOn(handle.engine, total, (text, params) =>
-      session
-        ? session.query(text, params ?? [])
-        : (client as unknown as { query: RawQuery }).query(text, params ?? []),
-    );
-  } finally {
-    session?.release();
-  }
-}
-
-async function seedOn(
-  engine: DatabaseHandle['engine'],
-  total: number,
-  query: RawQuery,
-): Promise<SeedTimes> {
-  const { rows: indexes } = await query(
-    `select indexname, indexdef from pg_indexes
-     where schemaname = 'public' and tablename = 'users' and indexname <> 'users_pkey'`,
-  );
-  for (const index of indexes) await query(`drop index ${index.indexname as string}`);
-
-  let started = performance.now();
-  let inserted = 0;
-  for (const chunk of sellerChunks(total)) {
-    await query(INSERT, [
-      chunk.map((row) => row.id),
-      chunk.map((row) => row.email),
-      chunk.map((row) => row.firstName),
-      chunk.map((row) => row.lastName),
-      chunk.map((row) => row.description),
-      chunk.map((row) => row.category),
-      chunk.map((row) => row.address),
-      chunk.map((row) => row.lat),
-      chunk.map((row) => row.lng),
-      chunk.map((row) => row.createdAt),
-    ]);
-    inserted += chunk.length;
-    if (inserted % 100_000 === 0 || inserted === total) {
-      const seconds = (performance.now() - started) / 1000;
-      console.log(`  inserted ${inserted.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s`);
-    }
-  }
-  const insertSeconds = (performance.now() - started) / 1000;
-
-  started = performance.now();
-  await query(`set maintenance_work_mem = '${engine === 'postgres' ? '256MB' : '128MB'}'`);
-  for (const index of indexes) await query(index.indexdef as string);
-  const indexSeconds = (performance.now() - started) / 1000;
-  console.log(`  re-created ${indexes.length} indexes in ${indexSeconds.toFixed(1)} s`);
-
-  started = performance.now();
-  await query('vacuum analyze users');
-  const analyzeSeconds = (performance.now() - started) / 1000;
-  return { insertSeconds, indexSeconds, analyzeSeconds };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Queries.
-
-interface Shape {
-  name: 'text' | 'sector' | 'radius' | 'combination';
-  /** The query string of the i-th request; variants rotate so no single plan or page is hot. */
-  variant(index: number): string;
-  variants: number;
-}
-
-const TEXT_WORDS = [
-  'renovation',
-  'catering',
-  'glow',
-  'massage',
-  'roofing',
-  'wedding',
-  'bistro',
-  'lashes',
-];
-const POINTS: [number, number][] = [
-  [38.72, -9.14], // Lisbon
-  [41.16, -8.63], // Porto
-  [40.42, -3.7], // Madrid
-  [41.39, 2.17], // Barcelona
-  [51.51, -0.13], // London
-  [48.86, 2.35], // Paris
-  [52.52, 13.4], // Berlin
-  [40.71, -74.01], // New York
-];
-const SECTOR_ORDER: Sector[] = ['beauty', ...sectors.filter((sector) => sector !== 'beauty')];
-const COMBINATIONS: [string, Sector][] = [
-  ['renovation', 'construction'],
-  ['catering', 'hospitality'],
-  ['glow', 'beauty'],
-  ['massage', 'beauty'],
-  ['roofing', 'construction'],
-  ['creators', 'influencer-marketing'],
-  ['bistro', 'hospitality'],
-  ['lashes', 'beauty'],
-];
-const near = (index: number) => {
-  const [lat, lng] = POINTS[index % POINTS.length]!;
-  return `near=${lat},${lng}&radiusKm=${RADIUS_KM}`;
-};
-
-const SHAPES: Shape[] = [
-  {
-    name: 'text',
-    variants: TEXT_WORDS.length,
-    variant: (i) => `q=${TEXT_WORDS[i % TEXT_WORDS.length]}`,
-  },
-  {
-    name: 'sector',
-    variants: SECTOR_ORDER.length,
-    variant: (i) => `category=${SECTOR_ORDER[i % SECTOR_ORDER.length]}`,
-  },
-  { name: 'radius', variants: POINTS.length, variant: near },
-  {
-    name: 'combination',
-    variants: COMBINATIONS.length,
-    variant: (i) => {
-      const [word, sector] = COMBINATIONS[i % COMBINATIONS.length]!;
-      return `q=${word}&category=${sector}&${near(i)}`;
-    },
-  },
-];
-
-/** What users.service.ts findUsers passes to the repository for an anonymous caller. */
-function directoryArgs(search: string): DirectoryQuery {
-  const params = new URLSearchParams(search);
-  // The words as the service reads them (their stems and synonyms; every bench word is known to
-  // the vocabulary, so no correction applies).
-  const typed = searchWords(params.get('q') ?? '');
-  const words = typed.length > 0 ? meaningfulWords(typed) : [];
-  const point = params.get('near')?.split(',').map(Number);
-  const nearArg = point
-    ? {
-        lat: point[0]!,
-        lng: point[1]!,
-        radiusKm: Number(params.get('radiusKm') ?? DEFAULT_RADIUS_KM),
-      }
-    : undefined;
-  return {
-    role: 'seller',
-    terms: words.map((word) => termQuery(expandWord(word))),
-    text: words.join(' '),
-    category: (params.get('category') as Sector | null) ?? undefined,
-    near: nearArg,
-    sort: words.length > 0 ? 'relevance' : nearArg ? 'distance' : 'newest',
-    limit: PAGE + 1,
-    after: undefined,
-  };
-}
-
-/** The same repository call as the service, no auth, validation, policy or response schema. */
-function bareApp(db: Database): FastifyInstance {
-  const repository = createDirectoryRepository(db);
-  const app = Fastify({ logger: false });
-  app.get('/api/v1/users', async (request) => {
-    const search = request.url.split('?')[1] ?? '';
-    const rows = await repository.findDirectoryPage(directoryArgs(search));
-    return {
-      items: rows.slice(0, PAGE).map(({ user: { passwordHash: _hash, ...user }, distanceKm }) => ({
-        ...user,
-        distanceKm,
-      })),
-      nextCursor: null,
-    };
-  });
-  return app;
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no TCP address');
-  const base = `http://127.0.0.1:${address.port}`;
-  assertLocal(base);
-  return base;
-}
 
 async function get(url: string): Promise<{ ms: number; ids: string[] }> {
   const started = performance.now();
@@ -687,16 +285,7 @@ async function benchmark(handle: DatabaseHandle, sellers: number, dataDir: strin
     ),
   };
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    PUBLIC_URL: 'http://127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    WEB_DIST_DIR: join(dataDir, 'no-web'),
-  });
+  const config = benchAppConfig(dataDir);
   const full = await buildApp(config, { database: handle, logger: false });
   const bare = bareApp(handle.db);
   const fullBase = await listen(full);
@@ -884,52 +473,15 @@ process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 try {
   for (const target of targets) {
-    const dataDir = await mkdtemp(join(tmpdir(), 'maya-bench-directory-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    let handle: DatabaseHandle;
-    let dropDatabase: (() => Promise<void>) | undefined;
-    if (target.engine === 'pglite') {
-      handle = await createDatabase({ kind: 'pglite', dataDir });
-    } else {
-      const admin = new URL(PG_ADMIN_URL!);
-      assertLocal(admin.toString());
-      const name = `maya_bench_${randomBytes(4).toString('hex')}`;
-      const adminClient = new pg.Client({ connectionString: admin.toString() });
-      await adminClient.connect();
-      await adminClient.query(`create database ${name}`);
-      await adminClient.end();
-      dropDatabase = async () => {
-        const client = new pg.Client({ connectionString: admin.toString() });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-        console.log(`  dropped database ${name}`);
-      };
-      if (KEEP_DB) dropDatabase = undefined;
-      else cleanups.push(dropDatabase);
-      const url = new URL(admin.toString());
-      url.pathname = `/${name}`;
-      console.log(`  created database ${name}${KEEP_DB ? ' (kept: BENCH_KEEP_DB=1)' : ''}`);
-      handle = await createDatabase({ kind: 'postgres', url: url.toString() });
-    }
-    let closed = false;
-    const close = async () => {
-      if (!closed) {
-        closed = true;
-        await handle.close();
-      }
-    };
-    cleanups.push(close);
+    const opened = await openBenchTarget(target.engine, { adminUrl: PG_ADMIN_URL, keep: KEEP_DB });
+    cleanups.push(opened.close);
     try {
-      const run = await benchmark(handle, target.sellers, dataDir);
+      const run = await benchmark(opened.handle, target.sellers, opened.dataDir);
       runs.push(run);
       printRun(run);
     } finally {
-      await close();
-      if (dropDatabase) {
-        cleanups.splice(cleanups.indexOf(dropDatabase), 1);
-        await dropDatabase();
-      }
+      cleanups.splice(cleanups.indexOf(opened.close), 1);
+      await opened.close();
     }
   }
 

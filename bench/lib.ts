@@ -1,16 +1,20 @@
 /**
  * Shared pieces of the benchmarks: a bounded load generator (autocannon in a worker thread, so
- * the process under test keeps its event loop), the seller seed, the table printer and the JSON
- * result writer.
+ * the process under test keeps its event loop, or in a process of its own with every latency
+ * kept), the seller seed, the table printer, the JSON result writer and a real SMTP peer in a
+ * process of its own.
  */
+import { fork, spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.js';
 import { users } from '../apps/server/src/db/schema/index.js';
 import { createRandom, generateSellers } from '../apps/server/src/db/seed/generate.js';
+import type { LoadFigures, LoadJob } from './load-generator.js';
 
 export const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 
@@ -118,6 +122,85 @@ export async function load(target: string, url: string, options: LoadOptions): P
   return outcome;
 }
 
+export interface ConcurrencyResult {
+  target: string;
+  connections: number;
+  durationSeconds: number;
+  requests: number;
+  requestsPerSec: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  /** Answers by status code ("200", "503"…). */
+  statuses: Record<string, number>;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** The p-th percentile of ascending samples (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * `connections` concurrent connections for `duration` seconds (after `warmup` unmeasured ones),
+ * each sending `paths` in turn as soon as its last answer arrived, from a load generator in a
+ * process of its own (bench/load-generator.ts). Non-2xx answers are counted, not fatal: a
+ * refusal under load is a figure of the run. A request unanswered after `timeout` seconds is a
+ * timeout.
+ */
+export async function loadFromProcess(
+  target: string,
+  base: string,
+  paths: string[],
+  options: LoadOptions & { timeout?: number },
+): Promise<ConcurrencyResult> {
+  assertLocal(base);
+  const job: LoadJob = {
+    base,
+    paths,
+    connections: options.connections,
+    duration: options.duration,
+    warmup: options.warmup,
+    timeout: options.timeout ?? 10,
+  };
+  const child = fork(fileURLToPath(new URL('./load-generator.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const answer = new Promise<{ figures?: LoadFigures; error?: string }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { figures?: LoadFigures }));
+    child.once('exit', (code) => reject(new Error(`the load generator exited with ${code}`)));
+  });
+  child.send(job);
+  const { figures, error } = await answer;
+  if (!figures) throw new Error(`${target}: the load generator failed: ${error}`);
+  const round = (value: number) => Math.round(value * 10) / 10;
+  const ok = Object.entries(figures.statuses)
+    .filter(([status]) => status.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return {
+    target,
+    connections: job.connections,
+    durationSeconds: job.duration,
+    requests: figures.requests,
+    requestsPerSec: Math.round(figures.requestsPerSec),
+    latencyMs: {
+      p50: round(percentile(figures.latencies, 50)),
+      p95: round(percentile(figures.latencies, 95)),
+      p99: round(percentile(figures.latencies, 99)),
+      // A request given up counts as at least the time it was given.
+      max: round(
+        figures.timeouts > 0 ? job.timeout * 1000 : (figures.latencies.at(-1) ?? Number.NaN),
+      ),
+    },
+    statuses: figures.statuses,
+    non2xx: figures.requests - ok,
+    errors: figures.errors,
+    timeouts: figures.timeouts,
+  };
+}
+
 /** A plain aligned table; numbers are right-aligned. */
 export function printTable(rows: Record<string, string | number>[]): void {
   const first = rows[0];
@@ -161,4 +244,68 @@ export async function writeResult(name: string, data: Record<string, unknown>): 
     `${JSON.stringify({ name, date: new Date().toISOString(), node: process.version, ...data }, null, 2)}\n`,
   );
   return file;
+}
+
+/** One mail the SMTP sink received: when (epoch ms), to whom, its subject and size. */
+export interface ReceivedMail {
+  at: number;
+  to: string[];
+  subject: string;
+  bytes: number;
+}
+
+export interface SmtpSink {
+  /** `smtp://127.0.0.1:<port>`, for the app's SMTP_URL. */
+  url: string;
+  received: ReceivedMail[];
+  /** Resolves once `count` mails have arrived; rejects after `timeoutMs`. */
+  waitFor(count: number, timeoutMs: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A real SMTP peer (bench/fixtures/smtp-sink.ts) in a child process, and what it received. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const entry = fileURLToPath(new URL('./fixtures/smtp-sink.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const received: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the SMTP sink exited with ${code}`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const message = JSON.parse(line) as { port: number } | ReceivedMail;
+      if ('port' in message) resolve(message.port);
+      else {
+        received.push(message);
+        for (const wake of waiters) wake();
+      }
+    });
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    waitFor(count, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`${received.length} of ${count} mails arrived within ${timeoutMs} ms`));
+        }, timeoutMs);
+        function check() {
+          if (received.length < count) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        }
+        waiters.add(check);
+        check();
+      });
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

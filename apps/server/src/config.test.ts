@@ -72,6 +72,38 @@ describe('configuration', () => {
     expect([unset.METRICS_TOKEN, unset.METRICS_PORT]).toEqual([undefined, undefined]);
   });
 
+  describe('web push', () => {
+    const complete = {
+      VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+      VAPID_PRIVATE_KEY: 'k'.repeat(43),
+      VAPID_SUBJECT: 'mailto:ops@mayamarket.example',
+    };
+
+    it('is off without keys and on with all three', () => {
+      expect(loadConfig({}).VAPID_PUBLIC_KEY).toBeUndefined();
+      expect(loadConfig(complete)).toMatchObject(complete);
+      expect(
+        loadConfig({ ...complete, VAPID_SUBJECT: 'https://mayamarket.example' }),
+      ).toMatchObject({ VAPID_SUBJECT: 'https://mayamarket.example' });
+    });
+
+    it('refuses to start with only some of the keys, naming each missing one', () => {
+      expect(() => loadConfig({ VAPID_PUBLIC_KEY: complete.VAPID_PUBLIC_KEY })).toThrow(
+        /Required for web push, since VAPID_PUBLIC_KEY is set[\s\S]*at VAPID_PRIVATE_KEY[\s\S]*at VAPID_SUBJECT/,
+      );
+      expect(() => loadConfig({ ...complete, VAPID_SUBJECT: '' })).toThrow(/at VAPID_SUBJECT/);
+    });
+
+    it('refuses keys of the wrong shape and a subject that is neither mailto: nor https:', () => {
+      expect(() => loadConfig({ ...complete, VAPID_PUBLIC_KEY: 'short' })).toThrow(
+        /Not a VAPID public key/,
+      );
+      expect(() => loadConfig({ ...complete, VAPID_SUBJECT: 'http://example.com' })).toThrow(
+        /mailto: or https:/,
+      );
+    });
+  });
+
   describe('S3 storage', () => {
     const complete = {
       S3_BUCKET: 'maya-images',

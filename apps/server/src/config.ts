@@ -66,6 +66,14 @@ export const configSchema = z.object({
     .describe(
       'PostgreSQL: longest a statement may run (a frozen server is given up 500 ms later); past it the request is answered 503 UNAVAILABLE.',
     ),
+  DATABASE_QUEUE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2000)
+    .describe(
+      "Embedded database: longest a request's statement waits for its turn on the one in-process connection; past it the request is answered 503 UNAVAILABLE with Retry-After.",
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -179,11 +187,50 @@ export const configSchema = z.object({
     .describe(
       'Secret that signs the one-click unsubscribe links in mails (at least 32 characters); unset, one is made and kept in the database.',
     ),
+  VAPID_PUBLIC_KEY: z
+    .preprocess(
+      unsetWhenEmpty,
+      z
+        .string()
+        .regex(/^[\w-]{87}$/, 'Not a VAPID public key')
+        .optional(),
+    )
+    .describe(
+      'Web push: the VAPID public key (base64url, from `npx web-push generate-vapid-keys`). With VAPID_PRIVATE_KEY and VAPID_SUBJECT, the account page offers notifications on the device; unset, push is off.',
+    ),
+  VAPID_PRIVATE_KEY: z
+    .preprocess(
+      unsetWhenEmpty,
+      z
+        .string()
+        .regex(/^[\w-]{43}$/, 'Not a VAPID private key')
+        .optional(),
+    )
+    .describe('Web push: the VAPID private key (base64url); stays on the server.'),
+  VAPID_SUBJECT: z
+    .preprocess(
+      unsetWhenEmpty,
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'Must be a mailto: or https: URL')
+        .optional(),
+    )
+    .describe(
+      'Web push: how a push service reaches the operator, a mailto: or https: URL (e.g. mailto:ops@example.com).',
+    ),
   JOBS_POLL_SECONDS: z.coerce
     .number()
     .min(0.5)
     .default(2)
     .describe('How often each process asks the job queue for due work (mail, delayed jobs).'),
+  JOBS_KEEP_FINISHED_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(3600)
+    .describe(
+      "How long a finished job's row (done, or failed for good) stays in the job table, and then in its archive, before it is deleted.",
+    ),
   AI_PROVIDER: z
     .enum(['builtin', 'openai', 'anthropic', 'openai-compatible'])
     .default('builtin')
@@ -287,13 +334,17 @@ export const configSchema = z.object({
     .describe('Folder of the built web app served at /.'),
 });
 
-/** Settings that only make sense together: S3 storage is all or nothing; metrics need their own port. */
+/**
+ * Settings that only make sense together: S3 storage and web push are all or nothing; metrics need
+ * their own port.
+ */
 const checkedConfigSchema = configSchema.superRefine((config, context) => {
   const missing = (key: string, message: string) =>
     context.addIssue({ code: 'custom', path: [key], message });
   if (config.METRICS_PORT !== undefined && config.METRICS_PORT === config.PORT) {
     missing('METRICS_PORT', 'Must differ from PORT (metrics get a port of their own)');
   }
+  checkVapid(config, missing);
   if (config.S3_BUCKET) {
     if (!config.S3_ACCESS_KEY_ID)
       missing('S3_ACCESS_KEY_ID', 'Required when S3_BUCKET is set (images go to the bucket)');
@@ -308,6 +359,22 @@ const checkedConfigSchema = configSchema.superRefine((config, context) => {
     missing(key, 'Set S3_BUCKET too, or remove this setting (images are kept on disk without it)');
   }
 });
+
+/** Web push needs its three keys together; any one alone is a mistake worth stopping for. */
+function checkVapid(
+  config: z.output<typeof configSchema>,
+  missing: (key: string, message: string) => void,
+) {
+  const keys = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+  const set = keys.filter((key) => config[key] !== undefined);
+  if (set.length === 0 || set.length === keys.length) return;
+  for (const key of keys.filter((key) => config[key] === undefined)) {
+    missing(
+      key,
+      `Required for web push, since ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set (or remove them: push stays off)`,
+    );
+  }
+}
 
 /** Defaults that depend on another setting. */
 const resolvedConfigSchema = checkedConfigSchema.transform((config) => ({

@@ -20,7 +20,11 @@ const [{ database, releaseStartupLock }, { buildApp }] = await Promise.all([
             statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
           },
         }
-      : { kind: 'pglite', dataDir: config.DATA_DIR },
+      : {
+          kind: 'pglite',
+          dataDir: config.DATA_DIR,
+          queueTimeoutMs: config.DATABASE_QUEUE_TIMEOUT_MS,
+        },
   )
     .then(async (handle) => {
       const release = await handle.lockStartup();

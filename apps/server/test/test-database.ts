@@ -22,8 +22,13 @@ export async function createPostgresTestDatabase(): Promise<{
   };
 }
 
-/** A clean, migrated database of its own for one test file; `close` drops it. */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * A clean, migrated database of its own for one test file; `close` drops it. On the embedded
+ * database, `queueTimeoutMs` limits a request's wait for its turn (unlimited by default).
+ */
+export async function createTestDatabase(
+  options: { queueTimeoutMs?: number } = {},
+): Promise<DatabaseHandle> {
   const url = readEnv('DATABASE_URL');
   const template = inject('postgresTemplate');
   if (url && template) {
@@ -51,5 +56,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     loadDataDir: new Blob([dump]),
     extensions: pgliteExtensions,
   });
-  return createDatabase({ kind: 'pglite-instance', client });
+  return createDatabase({
+    kind: 'pglite-instance',
+    client,
+    queueTimeoutMs: options.queueTimeoutMs,
+  });
 }

@@ -16,6 +16,7 @@ import {
   type PostgresTimeouts,
 } from './postgres-pool.js';
 import { installJobQueue, type SqlExecutor } from './job-queue.js';
+import { createPgliteGate } from './pglite-gate.js';
 import * as schema from './schema/index.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -59,8 +60,8 @@ export type DatabaseSource =
       timeouts?: PostgresTimeouts;
       log?: { warn(object: object, message: string): void };
     }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-instance'; client: PGlite };
+  | { kind: 'pglite'; dataDir: string; queueTimeoutMs?: number }
+  | { kind: 'pglite-instance'; client: PGlite; queueTimeoutMs?: number };
 
 /** The embedded database could not start; the message says what to do. */
 export class DatabaseOpenError extends Error {
@@ -167,14 +168,19 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
 
   const client =
     source.kind === 'pglite-instance' ? source.client : await openPglite(source.dataDir);
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  // Every statement takes its turn through the gate; a request's waits at most queueTimeoutMs
+  // (without one, as long as it takes), the job queue's as long as it takes.
+  const gate = createPgliteGate(client, {
+    waitLimitMs: source.queueTimeoutMs ?? Number.POSITIVE_INFINITY,
+  });
+  const db = drizzlePglite(gate.client, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,
     engine: 'pglite',
-    sql: pgliteExecutor(client),
+    sql: pgliteExecutor(client, (task) => gate.run(task, false)),
     async migrate() {
       await migratePglite(db, { migrationsFolder });
-      await installJobQueue(pgliteExecutor(client));
+      await installJobQueue(pgliteExecutor(client, (task) => gate.run(task, false)));
     },
     lockStartup: () => Promise.resolve(async () => {}),
     ping: () => ping(db, 1_500),
@@ -187,11 +193,14 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
  * PGlite runs one statement per call with values (the extended protocol), and several without
  * (pg-boss sends its transactions as one text); either way the last result's rows are the answer.
  */
-function pgliteExecutor(client: PGlite): SqlExecutor {
+function pgliteExecutor(
+  client: PGlite,
+  inTurn: <T>(task: () => Promise<T>) => Promise<T>,
+): SqlExecutor {
   return {
     async executeSql(text, values) {
-      if (values && values.length > 0) return client.query(text, values);
-      const results = await client.exec(text);
+      if (values && values.length > 0) return inTurn(() => client.query(text, values));
+      const results = await inTurn(() => client.exec(text));
       return { rows: results.at(-1)?.rows ?? [] };
     },
   };

@@ -2,6 +2,9 @@
 export const databaseUnavailableDetail =
   'The service cannot reach its database right now. Please try again in a few seconds.';
 
+/** What a person is told when the embedded database has more work than it can start in time. */
+export const databaseBusyDetail = 'The service is busy right now. Please try again in a moment.';
+
 /** Network failures that mean the database cannot be reached right now. */
 const networkCodes = new Set([
   'ECONNREFUSED',

@@ -1,6 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.js';
 import { signUp } from '../../test/sessions.js';
+import { readEnv } from '../config.js';
+
+/** A statement that keeps the embedded engine busy for a while (tens to hundreds of ms). */
+const SLOW = 'select count(*) from generate_series(1, 1500000)';
 
 describe('a database that fails while the server runs', () => {
   it('turns every request that needs it into a 503 problem, and /readyz into 503 within 2 s', async () => {
@@ -36,3 +41,30 @@ describe('a database that fails while the server runs', () => {
     expect(live.statusCode).toBe(200);
   });
 });
+
+describe.skipIf(readEnv('DATABASE_URL'))(
+  'an embedded database with more work than it can start in time',
+  () => {
+    it('answers a request whose statement waited past the limit 503 with Retry-After, and the next one 200', async () => {
+      const { app, database } = await buildTestApp({}, { queueTimeoutMs: 30 });
+      // Drizzle's queries start when awaited or `then`ed.
+      const busy = database.db.execute(sql.raw(SLOW)).then((result) => result);
+
+      const refused = await app.inject({ method: 'GET', url: '/api/v1/users?category=beauty' });
+      await busy;
+      const served = await app.inject({ method: 'GET', url: '/api/v1/users?category=beauty' });
+
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json()).toEqual({
+        type: '/api/errors#unavailable',
+        title: 'Service unavailable',
+        status: 503,
+        code: 'UNAVAILABLE',
+        detail: 'The service is busy right now. Please try again in a moment.',
+        instance: '/api/v1/users?category=beauty',
+      });
+      expect(served.statusCode).toBe(200);
+    });
+  },
+);

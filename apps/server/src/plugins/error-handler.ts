@@ -2,7 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@maya/contracts';
-import { databaseUnavailableDetail, isDatabaseUnavailable } from '../db/unavailable.js';
+import { isDatabaseBusy } from '../db/pglite-gate.js';
+import {
+  databaseBusyDetail,
+  databaseUnavailableDetail,
+  isDatabaseUnavailable,
+} from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
 import { buildProblem, sendProblem } from './problem.js';
 
@@ -86,6 +91,13 @@ export default fp(
       if (status >= 400 && status < 500) {
         const code = statusCodes[status] ?? 'MALFORMED_REQUEST';
         return sendProblem(reply, buildProblem(code, error.message, request.url));
+      }
+
+      if (isDatabaseBusy(error)) {
+        // Load, not a fault: no stack, and the client may come back at once.
+        request.log.warn({ cause: (error as Error).message }, 'database busy');
+        reply.header('retry-after', '1');
+        return sendProblem(reply, buildProblem('UNAVAILABLE', databaseBusyDetail, request.url));
       }
 
       if (isDatabaseUnavailable(error)) {

@@ -36,16 +36,301 @@ const TIE_SLACK = 20;
 /** Newest accounts searched in time order before a text search falls back to its own index. */
 const NEWEST_WINDOW = 5_000;
 
+/**
+ * How long the newest window's edge is reused for first pages. Any edge gives the same rows (the
+ * two halves split the matches at it, each in order), so a stale one only widens the recent half
+ * by the accounts created since; reading it costs a statement per tier.
+ */
+const EDGE_TTL_MS = 10_000;
+
+/**
+ * A page and how many profiles the search finds (countMatches' answer), read by the page's own
+ * statements; no `total` when none of them returned a row (then ask countMatches).
+ */
+export interface CountedDirectoryPage {
+  rows: DirectoryRow[];
+  total?: { count: number; capped: boolean };
+}
+
 export interface DirectorySearchOptions {
   /** NEWEST_WINDOW, smaller in tests so both halves of a text search run on a few rows. */
   newestWindow?: number;
 }
+
+/** The base conditions of a search: role, live accounts, sector and radius. */
+function baseConditions(query: DirectoryQuery): SQL[] {
+  const base = [eq(users.role, query.role), isNull(users.deletedAt)];
+  if (query.category) base.push(eq(users.category, query.category));
+  if (query.near?.radiusKm !== undefined) {
+    const point = sql`ll_to_earth(${users.lat}, ${users.lng})`;
+    const centre = sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`;
+    const metres = query.near.radiusKm * 1000;
+    base.push(
+      sql`earth_box(${centre}, ${metres}::float8) @> ${point}`,
+      sql`earth_distance(${point}, ${centre}) <= ${metres}::float8`,
+    );
+  }
+  return base;
+}
+
+/**
+ * How many profiles a search finds, up to COUNT_CAP + 1, as one scalar expression: those with
+ * every word, or, when there are none, those with some (what the page then shows as partial
+ * matches). Word matches only: the trigram tier is a fallback for typos in names, and its index
+ * is slow to read for a common word. Uncorrelated, so PostgreSQL runs it once per statement, and
+ * only when a row needs it.
+ */
+function cappedCount(query: DirectoryQuery): SQL<number> {
+  const terms = query.terms ?? [];
+  const base = baseConditions(query);
+  const upTo = (conditions: SQL[]) =>
+    sql<number>`(select count(*)::int from (select 1 from ${users} where ${and(...conditions)} limit ${COUNT_CAP + 1}) as counted)`;
+  if (terms.length === 0) return upTo(base);
+  const every = upTo([...base, sql`${users.search} @@ to_tsquery('simple', ${terms.join(' & ')})`]);
+  if (terms.length === 1) return every;
+  const some = upTo([...base, sql`${users.search} @@ to_tsquery('simple', ${terms.join(' | ')})`]);
+  // coalesce reads its second argument only when the first is null: no match of every word.
+  return sql<number>`coalesce(nullif(${every}, 0), ${some})`;
+}
+
+const capped = (found: number) => ({
+  count: Math.min(found, COUNT_CAP),
+  capped: found > COUNT_CAP,
+});
 
 /** The directory's one query: text, sector and distance, in three orders, paged by keyset. */
 export function createDirectorySearch(
   db: Database,
   { newestWindow = NEWEST_WINDOW }: DirectorySearchOptions = {},
 ) {
+  const edges = new Map<
+    DirectoryQuery['role'],
+    { readAt: number; edge: { at: string; id: string } | undefined }
+  >();
+
+  /**
+   * The page; until a statement returns a row, each carries `total` (when given) as a column,
+   * whose value goes to `onTotal`. PostgreSQL computes it only for a statement that returns rows.
+   */
+  async function readPage(
+    query: DirectoryQuery,
+    total: SQL<number> | undefined,
+    onTotal: (value: unknown) => void,
+  ): Promise<DirectoryRow[]> {
+    let counting = total;
+    const terms = query.terms ?? [];
+    const allTerms = sql`to_tsquery('simple', ${terms.join(' & ')})`;
+    const point = sql`ll_to_earth(${users.lat}, ${users.lng})`;
+    const centre = query.near
+      ? sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`
+      : undefined;
+    const distance = centre
+      ? sql<number>`(earth_distance(${point}, ${centre}) / 1000)::float8`
+      : sql<null>`null::float8`;
+
+    const base = [eq(users.role, query.role), isNull(users.deletedAt)];
+    if (query.category) base.push(eq(users.category, query.category));
+    if (query.near?.radiusKm !== undefined && centre) {
+      const metres = query.near.radiusKm * 1000;
+      base.push(
+        sql`earth_box(${centre}, ${metres}::float8) @> ${point}`,
+        sql`earth_distance(${point}, ${centre}) <= ${metres}::float8`,
+      );
+    }
+
+    const select = (conditions: SQL[], order: SQL[], limit: number, sortValue: SQL) =>
+      db
+        .select({
+          ...userColumns,
+          distanceKm: distance,
+          sortValue,
+          total: counting ?? sql<null>`null::int`,
+        })
+        .from(users)
+        .where(and(...conditions))
+        .orderBy(...order)
+        .limit(limit);
+    const toRows = (
+      rows: Awaited<ReturnType<typeof select>>,
+      value: (row: (typeof rows)[number]) => number | string,
+    ): DirectoryRow[] =>
+      rows.map((row) => {
+        const { distanceKm, sortValue: _sortValue, total: found, ...user } = row;
+        if (found !== null) {
+          onTotal(found);
+          counting = undefined;
+        }
+        return {
+          user,
+          distanceKm: distanceKm === null ? null : Number(distanceKm),
+          sortValue: value(row),
+        };
+      });
+    // Cursors carry the timestamp to the microsecond, as stored: a millisecond Date would skip
+    // rows created within the same millisecond as the last one on a page.
+    const createdAt = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+    const iso = (value: unknown) => String(value);
+
+    /**
+     * Rows matching a text condition, newest first. The planner cannot tell a rare word from a
+     * common one (prefix matches have no statistics), and walking the created_at index for a
+     * word nobody uses reads every account. So the newest `newestWindow` accounts are searched in
+     * created_at order, which a common word fills at once; only if they hold too few matches is
+     * the rest searched through the text index and sorted, and a word that rare has few
+     * matches to sort.
+     */
+    const newestMatches = async (matches: SQL[], limit: number, after?: SQL) => {
+      const conditions = after ? [...matches, after] : matches;
+      const order = [desc(users.createdAt), desc(users.id)];
+      const readEdge = async () => {
+        const [row] = await db
+          .select({ at: createdAt, id: users.id })
+          .from(users)
+          .where(and(eq(users.role, query.role), after))
+          .orderBy(...order)
+          .offset(newestWindow)
+          .limit(1);
+        return row;
+      };
+      let edge: { at: string; id: string } | undefined;
+      if (after) {
+        edge = await readEdge();
+      } else {
+        const cached = edges.get(query.role);
+        if (cached && performance.now() - cached.readAt < EDGE_TTL_MS) {
+          edge = cached.edge;
+        } else {
+          const readAt = performance.now();
+          edge = await readEdge();
+          edges.set(query.role, { readAt, edge });
+        }
+      }
+      if (!edge) return select(conditions, order, limit, createdAt);
+      const edgeRow = sql`(${edge.at}::timestamptz, ${edge.id}::uuid)`;
+      const recent = await select(
+        [...conditions, sql`(${users.createdAt}, ${users.id}) >= ${edgeRow}`],
+        order,
+        limit,
+        createdAt,
+      );
+      if (recent.length >= limit) return recent;
+      const older = await select(
+        [...conditions, sql`(${users.createdAt}, ${users.id}) < ${edgeRow}`],
+        // An expression, so no index can supply the order and the text index finds the rows.
+        [sql`${users.createdAt} + interval '0 seconds' desc`, desc(users.id)],
+        limit - recent.length,
+        createdAt,
+      );
+      return [...recent, ...older];
+    };
+
+    if (query.sort === 'relevance' && terms.length > 0) {
+      const all = sql`to_tsquery('simple', ${terms.join(' & ')})`;
+      const any = sql`to_tsquery('simple', ${terms.join(' | ')})`;
+      const inNames = sql`${users.searchNames} @@ ${all}`;
+      const everyWord = sql`${users.search} @@ ${all}`;
+      const someWord = sql`${users.search} @@ ${any}`;
+      const typo = sql`${query.text ?? ''} <% ${users.searchText}`;
+      // How many of the words a partial match has: the order within tier 3.
+      const matched = sql.join(
+        terms.map((term) => sql`(${users.search} @@ to_tsquery('simple', ${term}))::int`),
+        sql` + `,
+      );
+      const tiers: SQL[][] = [
+        [inNames],
+        [everyWord, sql`not (${inNames})`],
+        // Some words but not all: only when there are several words.
+        terms.length > 1 ? [someWord, sql`not (${everyWord})`] : [sql`false`],
+        [typo, sql`not (${someWord})`],
+      ];
+      // A relevance cursor is "<tier>|<created_at>", or "3|<words matched>|<created_at>".
+      const cursor =
+        typeof query.after?.value === 'string'
+          ? /^([1234])\|(?:(\d+)\|)?(.+)$/.exec(query.after.value)
+          : null;
+      const fromTier = cursor ? Number(cursor[1]) : 1;
+      const found: DirectoryRow[] = [];
+      for (let tier = fromTier; tier <= tiers.length && found.length < query.limit; tier += 1) {
+        const resume = cursor && tier === fromTier && query.after ? cursor : undefined;
+        const wanted = query.limit - found.length;
+        if (tier === 3) {
+          if (terms.length < 2) continue;
+          // Most words first, then newest. The set is what the words' index gives for any of
+          // them, and it is only read once every complete match has been listed.
+          const after = resume
+            ? sql`(${matched}, ${users.createdAt}, ${users.id}) < (${Number(resume[2] ?? 0)}::int, ${resume[3]}::timestamptz, ${query.after!.id}::uuid)`
+            : undefined;
+          const rows = await select(
+            [...base, ...tiers[2]!, ...(after ? [after] : [])],
+            [sql`${matched} desc`, desc(users.createdAt), desc(users.id)],
+            wanted,
+            sql<string>`(${matched})::text || '|' || ${createdAt}`,
+          );
+          found.push(
+            ...toRows(rows, (row) => `3|${String(row.sortValue)}`).map((row) => ({
+              ...row,
+              tier: 3,
+            })),
+          );
+          continue;
+        }
+        const after = resume
+          ? sql`(${users.createdAt}, ${users.id}) < (${resume[3]}::timestamptz, ${query.after!.id}::uuid)`
+          : undefined;
+        const rows = await newestMatches([...base, ...tiers[tier - 1]!], wanted, after);
+        found.push(
+          ...toRows(rows, (row) => `${tier}|${iso(row.sortValue)}`).map((row) => ({
+            ...row,
+            tier,
+          })),
+        );
+      }
+      return found;
+    }
+
+    const conditions = [...base];
+    if (terms.length > 0) {
+      conditions.push(
+        or(sql`${users.search} @@ ${allTerms}`, sql`${query.text ?? ''} <% ${users.searchText}`)!,
+      );
+    }
+    if (query.sort === 'distance' && centre) {
+      if (query.after) {
+        conditions.push(
+          sql`(${distance}, ${users.id}) > (${query.after.value}::float8, ${query.after.id}::uuid)`,
+        );
+      }
+      // Nearest first straight from the GiST index: the straight-line distance through the
+      // earth orders points exactly as the distance along its surface does. The index orders by
+      // that one key only (a second key makes PostgreSQL sort every point in the radius), so a
+      // few extra rows are read and ties at the same distance are put in id order here, which
+      // keeps the cursor exact unless more than TIE_SLACK sellers share one point.
+      const rows = await select(
+        conditions,
+        [sql`${point} <-> ${centre}`],
+        query.limit + TIE_SLACK,
+        distance,
+      );
+      return toRows(rows, (row) => Number(row.distanceKm))
+        .sort((a, b) => a.distanceKm! - b.distanceKm! || (a.user.id < b.user.id ? -1 : 1))
+        .slice(0, query.limit);
+    }
+
+    const after = query.after
+      ? sql`(${users.createdAt}, ${users.id}) < (${query.after.value}::timestamptz, ${query.after.id}::uuid)`
+      : undefined;
+    const rows =
+      terms.length > 0
+        ? await newestMatches(conditions, query.limit, after)
+        : await select(
+            after ? [...conditions, after] : conditions,
+            [desc(users.createdAt), desc(users.id)],
+            query.limit,
+            createdAt,
+          );
+    return toRows(rows, (row) => iso(row.sortValue));
+  }
+
   return {
     /**
      * One page of the directory, keyset-paged so it neither repeats nor skips while people sign up.
@@ -59,193 +344,17 @@ export function createDirectorySearch(
      * Distance uses a GiST index on the point as a position on the earth: a box around the centre
      * for the radius, and nearest-first order straight from the index for sort=distance.
      */
-    async findDirectoryPage(query: DirectoryQuery): Promise<DirectoryRow[]> {
-      const terms = query.terms ?? [];
-      const allTerms = sql`to_tsquery('simple', ${terms.join(' & ')})`;
-      const point = sql`ll_to_earth(${users.lat}, ${users.lng})`;
-      const centre = query.near
-        ? sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`
-        : undefined;
-      const distance = centre
-        ? sql<number>`(earth_distance(${point}, ${centre}) / 1000)::float8`
-        : sql<null>`null::float8`;
+    findDirectoryPage(query: DirectoryQuery): Promise<DirectoryRow[]> {
+      return readPage(query, undefined, () => undefined);
+    },
 
-      const base = [eq(users.role, query.role), isNull(users.deletedAt)];
-      if (query.category) base.push(eq(users.category, query.category));
-      if (query.near?.radiusKm !== undefined && centre) {
-        const metres = query.near.radiusKm * 1000;
-        base.push(
-          sql`earth_box(${centre}, ${metres}::float8) @> ${point}`,
-          sql`earth_distance(${point}, ${centre}) <= ${metres}::float8`,
-        );
-      }
-
-      const select = (conditions: SQL[], order: SQL[], limit: number, sortValue: SQL) =>
-        db
-          .select({ ...userColumns, distanceKm: distance, sortValue })
-          .from(users)
-          .where(and(...conditions))
-          .orderBy(...order)
-          .limit(limit);
-      const toRows = (
-        rows: Awaited<ReturnType<typeof select>>,
-        value: (row: (typeof rows)[number]) => number | string,
-      ): DirectoryRow[] =>
-        rows.map((row) => {
-          const { distanceKm, sortValue: _sortValue, ...user } = row;
-          return {
-            user,
-            distanceKm: distanceKm === null ? null : Number(distanceKm),
-            sortValue: value(row),
-          };
-        });
-      // Cursors carry the timestamp to the microsecond, as stored: a millisecond Date would skip
-      // rows created within the same millisecond as the last one on a page.
-      const createdAt = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-      const iso = (value: unknown) => String(value);
-
-      /**
-       * Rows matching a text condition, newest first. The planner cannot tell a rare word from a
-       * common one (prefix matches have no statistics), and walking the created_at index for a
-       * word nobody uses reads every account. So the newest `newestWindow` accounts are searched in
-       * created_at order, which a common word fills at once; only if they hold too few matches is
-       * the rest searched through the text index and sorted, and a word that rare has few
-       * matches to sort.
-       */
-      const newestMatches = async (matches: SQL[], limit: number, after?: SQL) => {
-        const conditions = after ? [...matches, after] : matches;
-        const order = [desc(users.createdAt), desc(users.id)];
-        const [edge] = await db
-          .select({ at: createdAt, id: users.id })
-          .from(users)
-          .where(and(eq(users.role, query.role), after))
-          .orderBy(...order)
-          .offset(newestWindow)
-          .limit(1);
-        if (!edge) return select(conditions, order, limit, createdAt);
-        const edgeRow = sql`(${edge.at}::timestamptz, ${edge.id}::uuid)`;
-        const recent = await select(
-          [...conditions, sql`(${users.createdAt}, ${users.id}) >= ${edgeRow}`],
-          order,
-          limit,
-          createdAt,
-        );
-        if (recent.length >= limit) return recent;
-        const older = await select(
-          [...conditions, sql`(${users.createdAt}, ${users.id}) < ${edgeRow}`],
-          // An expression, so no index can supply the order and the text index finds the rows.
-          [sql`${users.createdAt} + interval '0 seconds' desc`, desc(users.id)],
-          limit - recent.length,
-          createdAt,
-        );
-        return [...recent, ...older];
-      };
-
-      if (query.sort === 'relevance' && terms.length > 0) {
-        const all = sql`to_tsquery('simple', ${terms.join(' & ')})`;
-        const any = sql`to_tsquery('simple', ${terms.join(' | ')})`;
-        const inNames = sql`${users.searchNames} @@ ${all}`;
-        const everyWord = sql`${users.search} @@ ${all}`;
-        const someWord = sql`${users.search} @@ ${any}`;
-        const typo = sql`${query.text ?? ''} <% ${users.searchText}`;
-        // How many of the words a partial match has: the order within tier 3.
-        const matched = sql.join(
-          terms.map((term) => sql`(${users.search} @@ to_tsquery('simple', ${term}))::int`),
-          sql` + `,
-        );
-        const tiers: SQL[][] = [
-          [inNames],
-          [everyWord, sql`not (${inNames})`],
-          // Some words but not all: only when there are several words.
-          terms.length > 1 ? [someWord, sql`not (${everyWord})`] : [sql`false`],
-          [typo, sql`not (${someWord})`],
-        ];
-        // A relevance cursor is "<tier>|<created_at>", or "3|<words matched>|<created_at>".
-        const cursor =
-          typeof query.after?.value === 'string'
-            ? /^([1234])\|(?:(\d+)\|)?(.+)$/.exec(query.after.value)
-            : null;
-        const fromTier = cursor ? Number(cursor[1]) : 1;
-        const found: DirectoryRow[] = [];
-        for (let tier = fromTier; tier <= tiers.length && found.length < query.limit; tier += 1) {
-          const resume = cursor && tier === fromTier && query.after ? cursor : undefined;
-          const wanted = query.limit - found.length;
-          if (tier === 3) {
-            if (terms.length < 2) continue;
-            // Most words first, then newest. The set is what the words' index gives for any of
-            // them, and it is only read once every complete match has been listed.
-            const after = resume
-              ? sql`(${matched}, ${users.createdAt}, ${users.id}) < (${Number(resume[2] ?? 0)}::int, ${resume[3]}::timestamptz, ${query.after!.id}::uuid)`
-              : undefined;
-            const rows = await select(
-              [...base, ...tiers[2]!, ...(after ? [after] : [])],
-              [sql`${matched} desc`, desc(users.createdAt), desc(users.id)],
-              wanted,
-              sql<string>`(${matched})::text || '|' || ${createdAt}`,
-            );
-            found.push(
-              ...toRows(rows, (row) => `3|${String(row.sortValue)}`).map((row) => ({
-                ...row,
-                tier: 3,
-              })),
-            );
-            continue;
-          }
-          const after = resume
-            ? sql`(${users.createdAt}, ${users.id}) < (${resume[3]}::timestamptz, ${query.after!.id}::uuid)`
-            : undefined;
-          const rows = await newestMatches([...base, ...tiers[tier - 1]!], wanted, after);
-          found.push(
-            ...toRows(rows, (row) => `${tier}|${iso(row.sortValue)}`).map((row) => ({
-              ...row,
-              tier,
-            })),
-          );
-        }
-        return found;
-      }
-
-      const conditions = [...base];
-      if (terms.length > 0) {
-        conditions.push(
-          or(sql`${users.search} @@ ${allTerms}`, sql`${query.text ?? ''} <% ${users.searchText}`)!,
-        );
-      }
-      if (query.sort === 'distance' && centre) {
-        if (query.after) {
-          conditions.push(
-            sql`(${distance}, ${users.id}) > (${query.after.value}::float8, ${query.after.id}::uuid)`,
-          );
-        }
-        // Nearest first straight from the GiST index: the straight-line distance through the
-        // earth orders points exactly as the distance along its surface does. The index orders by
-        // that one key only (a second key makes PostgreSQL sort every point in the radius), so a
-        // few extra rows are read and ties at the same distance are put in id order here, which
-        // keeps the cursor exact unless more than TIE_SLACK sellers share one point.
-        const rows = await select(
-          conditions,
-          [sql`${point} <-> ${centre}`],
-          query.limit + TIE_SLACK,
-          distance,
-        );
-        return toRows(rows, (row) => Number(row.distanceKm))
-          .sort((a, b) => a.distanceKm! - b.distanceKm! || (a.user.id < b.user.id ? -1 : 1))
-          .slice(0, query.limit);
-      }
-
-      const after = query.after
-        ? sql`(${users.createdAt}, ${users.id}) < (${query.after.value}::timestamptz, ${query.after.id}::uuid)`
-        : undefined;
-      const rows =
-        terms.length > 0
-          ? await newestMatches(conditions, query.limit, after)
-          : await select(
-              after ? [...conditions, after] : conditions,
-              [desc(users.createdAt), desc(users.id)],
-              query.limit,
-              createdAt,
-            );
-      return toRows(rows, (row) => iso(row.sortValue));
+    /** The page and the search's count, in the page's own statements (CountedDirectoryPage). */
+    async findCountedDirectoryPage(query: DirectoryQuery): Promise<CountedDirectoryPage> {
+      let found: number | undefined;
+      const rows = await readPage(query, cappedCount(query), (value) => {
+        found ??= Number(value);
+      });
+      return { rows, ...(found !== undefined && { total: capped(found) }) };
     },
 
     /**
@@ -253,41 +362,11 @@ export function createDirectorySearch(
      * are none, those with some (what the page then shows as partial matches).
      */
     async countMatches(query: DirectoryQuery): Promise<{ count: number; capped: boolean }> {
-      const terms = query.terms ?? [];
-      const base = [eq(users.role, query.role), isNull(users.deletedAt)];
-      if (query.category) base.push(eq(users.category, query.category));
-      if (query.near?.radiusKm !== undefined) {
-        const point = sql`ll_to_earth(${users.lat}, ${users.lng})`;
-        const centre = sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`;
-        const metres = query.near.radiusKm * 1000;
-        base.push(
-          sql`earth_box(${centre}, ${metres}::float8) @> ${point}`,
-          sql`earth_distance(${point}, ${centre}) <= ${metres}::float8`,
-        );
-      }
-      const count = async (conditions: SQL[]) => {
-        const inner = db
-          .select({ one: sql`1` })
-          .from(users)
-          .where(and(...conditions))
-          .limit(COUNT_CAP + 1);
-        const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(inner.as('m'));
-        return Number(row?.count ?? 0);
-      };
-      // Word matches only: the trigram tier is a fallback for typos in names, and its index is
-      // slow to read for a common word.
-      let found = await count(
-        terms.length > 0
-          ? [...base, sql`${users.search} @@ to_tsquery('simple', ${terms.join(' & ')})`]
-          : base,
+      const [row] = await selectRows<{ count: number }>(
+        db,
+        sql`select ${cappedCount(query)} as count`,
       );
-      if (found === 0 && terms.length > 1) {
-        found = await count([
-          ...base,
-          sql`${users.search} @@ to_tsquery('simple', ${terms.join(' | ')})`,
-        ]);
-      }
-      return { count: Math.min(found, COUNT_CAP), capped: found > COUNT_CAP };
+      return capped(Number(row?.count ?? 0));
     },
 
     /** Every word the profiles use, folded (search_terms): what misspelt words are corrected to. */

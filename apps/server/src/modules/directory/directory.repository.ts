@@ -7,7 +7,11 @@ import {
 } from './directory-search.repository.js';
 
 export type { User };
-export type { DirectoryQuery, DirectoryRow } from './directory-search.repository.js';
+export type {
+  CountedDirectoryPage,
+  DirectoryQuery,
+  DirectoryRow,
+} from './directory-search.repository.js';
 
 /** The directory's reads: profiles, featured sellers, seller places and the search. */
 export function createDirectoryRepository(db: Database, options: DirectorySearchOptions = {}) {

@@ -10,6 +10,7 @@ import type {
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/actor.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { createLru } from '../../lib/lru.js';
 import type { DirectoryQuery, DirectoryRepository, DirectoryRow } from './directory.repository.js';
 import { toChatPartner, toPublicProfile } from './directory.policy.js';
 import { explainMatch } from './search-match.js';
@@ -52,6 +53,8 @@ function withoutNearMe(words: string[]): string[] {
 export const FEATURED_SELLERS = 8;
 export const DEFAULT_RADIUS_KM = 50;
 const VOCABULARY_TTL_MS = 60_000;
+/** Distinct searches whose reading (place, stems, synonyms, corrections) is kept. */
+const READINGS_KEPT = 1_000;
 
 /** Searched around a place read from the words: a landmark's streets, a city's reach, a town's. */
 export function placeRadiusKm(place: { population: number; landmark?: boolean }): number {
@@ -125,11 +128,40 @@ export function createDirectoryService(
     return vocabulary.words;
   }
 
+  // Reading a search's words is pure for one vocabulary and the gazetteer, and the same searches
+  // come again and again: each distinct one is read once (the vocabulary's corrections and the
+  // gazetteer's typo matches compare a word with thousands of others).
+  const readTerms = createLru<string, SearchTerm[]>(READINGS_KEPT);
+  let readWith: Vocabulary | undefined;
+  const readPlaces = createLru<string, { named: ReturnType<PlaceFinder['findIn']> }>(READINGS_KEPT);
+
   /** The searched words with their stems, synonyms and, for unknown words, corrections. */
   async function understand(words: string[]): Promise<SearchTerm[]> {
     if (words.length === 0) return [];
     const known = await currentVocabulary();
-    return words.map((word) => expandWord(word, known.corrections(word)));
+    if (known !== readWith) {
+      readTerms.clear();
+      readWith = known;
+    }
+    const key = words.join(' ');
+    let terms = readTerms.get(key);
+    if (!terms) {
+      terms = words.map((word) => expandWord(word, known.corrections(word)));
+      readTerms.set(key, terms);
+    }
+    return terms;
+  }
+
+  /** A place named in the words (folded, so one key per reading). */
+  function placeIn(words: string[]): ReturnType<PlaceFinder['findIn']> {
+    if (!places) return undefined;
+    const key = words.join(' ');
+    let read = readPlaces.get(key);
+    if (!read) {
+      read = { named: places.findIn(words, { commonWords: tradeWords }) };
+      readPlaces.set(key, read);
+    }
+    return read.named;
   }
 
   let placesCache:
@@ -161,7 +193,7 @@ export function createDirectoryService(
       // A place named in the words becomes a point and a radius, unless a point was given.
       let place: UnderstoodPlace | null = null;
       let words = typed;
-      const named = query.near ? undefined : places?.findIn(typed, { commonWords: tradeWords });
+      const named = query.near ? undefined : placeIn(typed);
       if (named) {
         const before = named.start > 0 && placePrepositions.has(typed[named.start - 1]!) ? 1 : 0;
         words = [...typed.slice(0, named.start - before), ...typed.slice(named.end)];
@@ -202,11 +234,18 @@ export function createDirectoryService(
         limit: query.limit + 1,
         after,
       };
-      // The count runs beside the page (another connection on PostgreSQL).
+      // The count rides on the page's own statements; only a page without rows asks for it apart.
       const wantsTotal = !query.cursor && (terms.length > 0 || near !== undefined);
-      let counting = wantsTotal ? repository.countMatches(search) : undefined;
-      counting?.catch(() => undefined);
-      let rows: DirectoryRow[] = await repository.findDirectoryPage(search);
+      let rows: DirectoryRow[];
+      let counting: Promise<{ count: number; capped: boolean }> | undefined;
+      if (wantsTotal) {
+        const counted = await repository.findCountedDirectoryPage(search);
+        rows = counted.rows;
+        counting = counted.total ? Promise.resolve(counted.total) : repository.countMatches(search);
+        counting.catch(() => undefined);
+      } else {
+        rows = await repository.findDirectoryPage(search);
+      }
       let outsidePlace = false;
       if (rows.length === 0 && place && !query.cursor) {
         // The place may have been words after all ("Salão São Bento"): read them as words.

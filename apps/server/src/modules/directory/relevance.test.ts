@@ -125,6 +125,30 @@ describe('directory relevance', () => {
     );
   });
 
+  it('counts the profiles with every word, else those with some, on the first page', async () => {
+    expect((await search('q=plumber')).total).toEqual({ count: 2, capped: false });
+    // Nobody is both: the partial matches are counted.
+    expect((await search('q=glow roofing')).total).toEqual({ count: 2, capped: false });
+    // The same count whether or not the page itself shows partial matches.
+    expect((await search('q=glow roofing&sort=newest')).total).toEqual({
+      count: 2,
+      capped: false,
+    });
+    expect(await search('q=zzqxv')).toMatchObject({
+      items: [],
+      total: { count: 0, capped: false },
+    });
+    expect((await search('near=38.72,-9.14&radiusKm=50')).total).toEqual({
+      count: 3,
+      capped: false,
+    });
+    // Later pages carry no count.
+    const first = await search('q=plumber&limit=1');
+    expect(first.total).toEqual({ count: 2, capped: false });
+    const cursor = encodeURIComponent(first.nextCursor!);
+    expect((await search(`q=plumber&limit=1&cursor=${cursor}`)).total).toBeUndefined();
+  });
+
   it('drops filler words in English and Portuguese', async () => {
     expect(names(await search('q=i need a plumber please'))).toContain('Brixton Plumbing');
     expect(names(await search('q=preciso de um canalizador'))).toContain('Rocha Canalizações');

@@ -1,0 +1,152 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/** A statement waited longer than the gate allows for the embedded database: answered 503. */
+export class DatabaseBusyError extends Error {
+  constructor(waitedMs: number) {
+    super(`The embedded database is busy: a statement waited ${Math.round(waitedMs)} ms`);
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/** Whether an error (or one it wraps, as Drizzle wraps the driver's) is the gate's refusal. */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (current instanceof DatabaseBusyError) return true;
+    if (typeof current !== 'object') return false;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export interface PgliteGateOptions {
+  /** Longest a request's statement may wait for its turn before it is refused. */
+  waitLimitMs: number;
+}
+
+export interface PgliteGate {
+  /**
+   * Runs `task` (one statement, or a whole transaction) when its turn comes. `limited` tasks are
+   * refused with DatabaseBusyError once they have waited `waitLimitMs`; the others (the job
+   * queue's, background work) wait as long as it takes.
+   */
+  run<T>(task: () => Promise<T>, limited?: boolean): Promise<T>;
+  /** The PGlite client with `query`, `exec` and `transaction` going through `run`. */
+  client: PGlite;
+  /** Statements waiting for their turn now. */
+  readonly waiting: number;
+}
+
+interface Waiter {
+  task: () => Promise<unknown>;
+  enqueuedAt: number;
+  limited: boolean;
+  timer?: NodeJS.Timeout;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * One turn at a time, first come first served, for the embedded database. PGlite is one
+ * connection in this process, and a statement runs synchronously in its WebAssembly engine: with
+ * many requests queued, PGlite's own lock hands the engine from one statement to the next in
+ * microtasks, so the event loop never reads a socket or fires a timer until every queued
+ * statement has run (seconds under load), and the requests that arrive meanwhile wait for the
+ * whole queue. The gate lets the event loop turn between two statements (setImmediate), so
+ * answers go out and new requests join the queue's tail in arrival order, and it refuses a
+ * request's statement that has waited longer than `waitLimitMs` (503 with Retry-After) instead
+ * of letting it wait without bound.
+ */
+export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): PgliteGate {
+  const queue: Waiter[] = [];
+  let busy = false;
+
+  const refuse = (waiter: Waiter) => {
+    clearTimeout(waiter.timer);
+    waiter.reject(new DatabaseBusyError(performance.now() - waiter.enqueuedAt));
+  };
+
+  const next = () => {
+    busy = false;
+    if (queue.length > 0) {
+      busy = true;
+      setImmediate(turn);
+    }
+  };
+
+  function turn() {
+    const waiter = queue.shift();
+    if (!waiter) {
+      busy = false;
+      return;
+    }
+    clearTimeout(waiter.timer);
+    if (waiter.limited && performance.now() - waiter.enqueuedAt > options.waitLimitMs) {
+      refuse(waiter);
+      turn();
+      return;
+    }
+    let running: Promise<unknown>;
+    try {
+      running = waiter.task();
+    } catch (error) {
+      running = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    running.then(waiter.resolve, waiter.reject).finally(next);
+  }
+
+  function run<T>(task: () => Promise<T>, limited = true): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const waiter: Waiter = {
+        task,
+        enqueuedAt: performance.now(),
+        limited,
+        resolve: (value) => resolve(value as T),
+        reject,
+      };
+      queue.push(waiter);
+      if (limited && Number.isFinite(options.waitLimitMs)) {
+        // Refused on time even while a transaction holds the engine across several statements.
+        waiter.timer = setTimeout(() => {
+          const index = queue.indexOf(waiter);
+          if (index >= 0) {
+            queue.splice(index, 1);
+            refuse(waiter);
+          }
+        }, options.waitLimitMs);
+        waiter.timer.unref();
+      }
+      if (!busy) {
+        // Even with nobody waiting, the statement starts after the event loop has turned: PGlite
+        // answers within microtasks, so a request started at once runs to its end without
+        // letting the loop read the other sockets, and one loop turn serves every request that
+        // was ready in it (hundreds of ms under load) before any timer or new request is seen.
+        busy = true;
+        setImmediate(turn);
+      }
+    });
+  }
+
+  const gated = {
+    query: (...args: Parameters<PGlite['query']>) => run(() => pglite.query(...args)),
+    exec: (...args: Parameters<PGlite['exec']>) => run(() => pglite.exec(...args)),
+    transaction: (...args: Parameters<PGlite['transaction']>) =>
+      run(() => pglite.transaction(...args)),
+  };
+  // Everything else (close, dumpDataDir, …) is PGlite's own, called on PGlite itself (its
+  // private fields need the real `this`).
+  const client = new Proxy(pglite, {
+    get(target, property) {
+      if (Object.hasOwn(gated, property)) return gated[property as keyof typeof gated];
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+
+  return {
+    run,
+    client,
+    get waiting() {
+      return queue.length;
+    },
+  };
+}

@@ -48,6 +48,9 @@ import { legacyRoutes } from './modules/legacy/legacy.routes.js';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createPushRepository } from './modules/notifications/push.repository.js';
+import { pushRoutes } from './modules/notifications/push.routes.js';
+import { createPushService } from './modules/notifications/push.service.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -198,7 +201,10 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     mailer: overrides.mailer,
   });
   // The durable job queue (pg-boss) on the same database; metrics count its jobs.
-  await app.register(jobs, { pollSeconds: config.JOBS_POLL_SECONDS });
+  await app.register(jobs, {
+    pollSeconds: config.JOBS_POLL_SECONDS,
+    keepFinishedSeconds: config.JOBS_KEEP_FINISHED_SECONDS,
+  });
   await app.register(openapi, { publicUrl: config.PUBLIC_URL });
   // Image storage (disk, or S3 when configured) and /uploads.
   await app.register(uploads, { config });
@@ -238,7 +244,28 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     delaySeconds: config.MESSAGE_MAIL_DELAY_SECONDS,
     linkSecret: config.MAIL_LINK_SECRET,
     // The socket server is registered below; a job runs only once the app is ready.
-    isOnline: async (userId) => (await app.io.in(`user:${userId}`).fetchSockets()).length > 0,
+    openChats: (userId) => app.presence.openChats(userId),
+    log: app.log,
+  });
+  // Web push follows the mail's rule: nothing while the chat is open on one of the person's
+  // screens.
+  const push = createPushService({
+    repository: createPushRepository(app.db),
+    jobs: app.jobs,
+    vapid:
+      config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY && config.VAPID_SUBJECT
+        ? {
+            publicKey: config.VAPID_PUBLIC_KEY,
+            privateKey: config.VAPID_PRIVATE_KEY,
+            subject: config.VAPID_SUBJECT,
+          }
+        : undefined,
+    production: config.NODE_ENV === 'production',
+    isOnline: (userId, chatId) => app.presence.isOnlineInChat(userId, chatId),
+    meters: {
+      sent: () => app.meters.pushSent.inc(),
+      failed: (reason) => app.meters.pushFailed.inc({ reason }),
+    },
     log: app.log,
   });
   const chats = createChatsService({
@@ -253,6 +280,11 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
         .messageSent(created)
         .catch((error: unknown) =>
           app.log.error({ err: error }, 'queueing the unread-message mail failed'),
+        );
+      push
+        .messageSent(created)
+        .catch((error: unknown) =>
+          app.log.error({ err: error }, 'queueing the push notification failed'),
         );
     },
   });
@@ -279,6 +311,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     chats,
     access,
     emailLinks: { mailEmailChange: (user, newEmail) => links.mailEmailChange(user, newEmail) },
+    devicePush: { forgetAll: (userId) => push.forgetAll(userId) },
   });
   const throttleWindowMs = config.AUTH_THROTTLE_WINDOW_SECONDS * 1000;
   const links = createMailedLinksService({
@@ -338,7 +371,9 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   await app.register(directoryRoutes, { prefix: '/api/v1', directory, uploads: uploadsService });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
   await app.register(notificationsRoutes, { prefix: '/api/v1', notifications });
+  await app.register(pushRoutes, { prefix: '/api/v1', push });
   await notifications.start();
+  await push.start();
   await links.start();
   await app.register(placesRoutes, { prefix: '/api/v1', places });
   await app.register(billingRoutes, {

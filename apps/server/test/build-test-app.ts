@@ -28,6 +28,8 @@ export async function buildTestApp(
     listen?: boolean;
     /** What the app uses instead of its own parts: a mailer, a log stream, a sign-in wait… */
     overrides?: Omit<AppOverrides, 'database' | 'closeDatabase'>;
+    /** The embedded database's wait limit for a request's statement (unlimited by default). */
+    queueTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'maya-app-'));
@@ -39,7 +41,7 @@ export async function buildTestApp(
     WEB_DIST_DIR: join(dataDir, 'no-web'),
     ...env,
   });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ queueTimeoutMs: options.queueTimeoutMs });
   let app: FastifyInstance | undefined;
   const close = async () => {
     try {

@@ -57,9 +57,27 @@ export const currentSessionSchema = z
   .meta({ id: 'CurrentSession' });
 export type CurrentSession = z.infer<typeof currentSessionSchema>;
 
+/**
+ * A page of this site to come back to after signing in (`/inbox/…`): a path from the site's root,
+ * never a way to another origin (`//host`, `/\host`, a scheme) and without control characters,
+ * which browsers drop and could so turn into one.
+ */
+export const returnPathSchema = z
+  .string()
+  .max(512)
+  .regex(/^\/(?![/\\])[^\\]*$/, 'Must be a path of this site, such as /inbox.')
+  .refine(
+    (path) => [...path].every((char) => char >= ' ' && char !== '\u007f'),
+    'Must not hold control characters.',
+  );
+
 /** Asks for a single-use sign-in link by mail (the way in that failed passwords cannot pause). */
 export const signInLinkRequestBodySchema = z
-  .object({ email: emailSchema })
+  .object({
+    email: emailSchema,
+    /** Where the link brings the person after signing in; carried in the mailed link. */
+    next: returnPathSchema.optional(),
+  })
   .meta({ id: 'SignInLinkRequestBody' });
 export type SignInLinkRequestBody = z.infer<typeof signInLinkRequestBodySchema>;
 

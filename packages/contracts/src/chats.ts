@@ -132,7 +132,21 @@ export interface ServerToClientEvents {
 
 export const typingEventSchema = z.object({ chatId: idSchema });
 
+/**
+ * `chat:focus`: this tab shows the chat, on a visible page. Until `chat:blur` of that chat (or the
+ * socket's end), mail about the chat's new messages is not sent: the person sees them arrive.
+ * A chat the caller is not a member of is refused (`NOT_FOUND` in the ack) and changes nothing.
+ */
+export const chatFocusEventSchema = z.object({ chatId: idSchema });
+export type ChatFocusEvent = z.infer<typeof chatFocusEventSchema>;
+
+/** `chat:blur`: this tab no longer shows the chat (another page, or the page is hidden). */
+export const chatBlurEventSchema = z.object({ chatId: idSchema });
+export type ChatBlurEvent = z.infer<typeof chatBlurEventSchema>;
+
 /** Socket.IO events, client to server. Sending a message stays a REST call (durable, idempotent). */
 export interface ClientToServerEvents {
   typing: (payload: { chatId: string }) => void;
+  'chat:focus': (payload: ChatFocusEvent, ack?: (answer: unknown) => void) => void;
+  'chat:blur': (payload: ChatBlurEvent, ack?: (answer: unknown) => void) => void;
 }

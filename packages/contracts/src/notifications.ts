@@ -36,3 +36,71 @@ export const unsubscribeQuerySchema = z.object({
     .describe('HMAC of the user id with the server secret, base64url.'),
 });
 export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
+
+/** Whether this server sends web push (VAPID keys configured), and the key a browser subscribes with. */
+export const pushConfigSchema = z
+  .object({
+    publicKey: z
+      .string()
+      .nullable()
+      .describe(
+        "The server's VAPID public key (base64url) for PushManager.subscribe; null: web push is not configured, so the setting is not offered.",
+      ),
+  })
+  .meta({ id: 'PushConfig' });
+export type PushConfig = z.infer<typeof pushConfigSchema>;
+
+/** Most push subscriptions one person keeps; a new browser beyond it replaces their oldest. */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
+
+const base64url = (bytes: number, what: string) =>
+  z
+    .string()
+    .regex(
+      new RegExp(`^[\\w-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`),
+      `Must be the ${what}, ${bytes} bytes in base64url`,
+    );
+
+/**
+ * A browser's push subscription as `PushSubscription.toJSON()` gives it. The endpoint is the push
+ * service's https: address (http: on 127.0.0.1 or localhost only outside production, for tests).
+ */
+export const pushSubscriptionBodySchema = z
+  .object({
+    endpoint: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .refine(
+        (endpoint) =>
+          endpoint.startsWith('https://') ||
+          /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(endpoint),
+        'The push endpoint must be an https: URL',
+      )
+      .describe("The push service's URL for this browser (https:)."),
+    expirationTime: z.number().nullish().describe('Ignored: when the browser says it ends.'),
+    keys: z
+      .object({
+        p256dh: base64url(65, "browser's P-256 public key"),
+        auth: base64url(16, 'authentication secret'),
+      })
+      .strict(),
+  })
+  .strict()
+  .meta({ id: 'PushSubscriptionBody' });
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
+
+/** A saved subscription, named by its key: SHA-256 of the endpoint, base64url. */
+export const pushSubscriptionSchema = z
+  .object({
+    key: z.string().describe('SHA-256 of the endpoint, base64url: the subscription in URLs.'),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'PushSubscription' });
+export type PushSubscription = z.infer<typeof pushSubscriptionSchema>;
+
+export const pushSubscriptionParamsSchema = z.object({
+  key: z
+    .string()
+    .regex(/^[\w-]{43}$/, 'Not a subscription key')
+    .describe('SHA-256 of the endpoint, base64url.'),
+});

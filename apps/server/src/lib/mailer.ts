@@ -37,10 +37,12 @@ export function createMailer(options: {
   let transport:
     | Promise<Transporter<SMTPTransport.SentMessageInfo | StreamTransport.SentMessageInfo>>
     | undefined;
+  // SMTP connections are pooled (nodemailer's pool: up to 5, each reused for 100 messages), so a
+  // digest run does not open and greet a connection per mail; `?pool=false` in SMTP_URL opts out.
   const open = (settings: string | StreamTransport.Options) =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       typeof settings === 'string'
-        ? nodemailer.createTransport(settings)
+        ? nodemailer.createTransport({ url: settings, pool: true })
         : nodemailer.createTransport(settings),
     ));
   const close = () => {

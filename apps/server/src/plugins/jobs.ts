@@ -13,6 +13,13 @@ export interface QueueOptions {
    * so a key sent twice while one waits is queued once.
    */
   policy: 'standard' | 'stately';
+  /**
+   * The most of this process's time the queue's jobs may take (0 < share ≤ 1; 1 unless told).
+   * Below 1, after each job the worker waits before fetching the next, in proportion to how long
+   * the fetch, the job and the last completion took, so a backlog of background work (digests)
+   * leaves the event loop and the database to requests instead of draining at full speed.
+   */
+  share?: number;
 }
 
 export interface SendOptions {
@@ -45,13 +52,20 @@ declare module 'fastify' {
  * queue (`FOR UPDATE SKIP LOCKED`: a job runs in one process). Its tables are created by the
  * migrations (`db/job-queue.ts`). Every job counts in /metrics, and a failed one is logged.
  */
-export default fp<{ pollSeconds: number }>(
-  async (app, { pollSeconds }) => {
+export default fp<{ pollSeconds: number; keepFinishedSeconds: number }>(
+  async (app, { pollSeconds, keepFinishedSeconds }) => {
     const boss = new PgBoss({
       db: app.database.sql,
       schema: JOB_QUEUE_SCHEMA,
       migrate: false,
       schedule: false,
+      // A finished job (done, or failed for good) moves to the archive after keepFinishedSeconds
+      // and is deleted from it as long after, so its row (whose data names an account) does not
+      // outlive its use. pg-boss's maintenance, run by one process at a time, does both.
+      archiveCompletedAfterSeconds: keepFinishedSeconds,
+      archiveFailedAfterSeconds: keepFinishedSeconds,
+      deleteAfterSeconds: keepFinishedSeconds,
+      maintenanceIntervalSeconds: Math.min(120, keepFinishedSeconds),
     });
     boss.on('error', (error) => app.log.error({ cause: describeError(error) }, 'job queue error'));
     await boss.start();
@@ -64,8 +78,13 @@ export default fp<{ pollSeconds: number }>(
 
     // This process's worker on each queue, woken when a job due now is queued here.
     const workers = new Map<string, string>();
+    const pauses = new Set<NodeJS.Timeout>();
     const jobs: JobQueue = {
       async define(queue, options, handler) {
+        const share = options.share ?? 1;
+        // When the worker was last woken after a pause: the cycle since then (the last job's
+        // completion, this fetch and this job) is what the share is measured on.
+        let resumedAt: number | undefined;
         await boss.createQueue(queue, {
           name: queue,
           policy: options.policy,
@@ -78,6 +97,8 @@ export default fp<{ pollSeconds: number }>(
           { pollingIntervalSeconds: pollSeconds, batchSize: 1 },
           async ([job]) => {
             if (!job) return;
+            const cycleStart = resumedAt ?? performance.now();
+            resumedAt = undefined;
             try {
               await handler(job.data as Parameters<typeof handler>[0]);
               completed.inc({ queue });
@@ -89,9 +110,20 @@ export default fp<{ pollSeconds: number }>(
               );
               throw error;
             } finally {
-              // Fetch again at once rather than after a poll: a backlog drains at full speed.
+              // Fetch again at once rather than after a poll (a backlog drains at full speed),
+              // or after a pause that keeps the queue within its share of the process's time.
               const self = workers.get(queue);
-              if (self) boss.notifyWorker(self);
+              const busyMs = performance.now() - cycleStart;
+              const pauseMs = Math.min(busyMs * (1 / share - 1), pollSeconds * 1000);
+              if (self && pauseMs < 1) boss.notifyWorker(self);
+              else if (self) {
+                const pause = setTimeout(() => {
+                  pauses.delete(pause);
+                  resumedAt = performance.now();
+                  boss.notifyWorker(self);
+                }, pauseMs);
+                pauses.add(pause);
+              }
             }
           },
         );
@@ -113,6 +145,7 @@ export default fp<{ pollSeconds: number }>(
     // Registered after the database, so closed before it: running jobs finish (or are failed
     // back to the queue for another process) before the connections go.
     app.addHook('onClose', async () => {
+      for (const pause of pauses) clearTimeout(pause);
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
     });
   },

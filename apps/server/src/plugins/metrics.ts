@@ -29,6 +29,10 @@ export interface Meters {
   mailQueued: Counter<'kind'>;
   mailSent: Counter<'kind'>;
   mailFailed: Counter<'kind'>;
+  /** Web push notifications a push service accepted. */
+  pushSent: Counter;
+  /** Web push notifications not delivered: `gone` (404/410, deleted), `refused`, `error`. */
+  pushFailed: Counter<'reason'>;
   assistantRequests: Counter<'model' | 'outcome'>;
   assistantSeconds: Histogram<'model' | 'outcome'>;
   rateLimited: Counter<'limiter'>;
@@ -62,6 +66,12 @@ export function createMeters(registry: Registry): Meters {
     mailFailed: counter('maya_mail_failed_total', 'Mails the mailer failed to send, by kind', [
       'kind',
     ]),
+    pushSent: counter('maya_push_sent_total', 'Web push notifications a push service accepted', []),
+    pushFailed: counter(
+      'maya_push_failed_total',
+      'Web push notifications not delivered, by reason (gone, refused, error)',
+      ['reason'],
+    ),
     assistantRequests: counter(
       'maya_assistant_requests_total',
       'Assistant requests, by model provider and outcome (ok, error, refused)',

@@ -17,7 +17,23 @@ import { buildProblem } from './problem.js';
 
 export interface SocketData {
   actor: Actor;
+  /** The chat this socket's tab shows on a visible page (`chat:focus`), if any. */
+  openChatId?: string;
 }
+
+/** Where people are looking, across every process sharing the adapter. */
+export interface Presence {
+  /** The chats the user has open on a visible page, on any of their sockets in any process. */
+  openChats(userId: string): Promise<ReadonlySet<string>>;
+  /** Whether the user has this chat open on a visible page somewhere (in any process). */
+  isOnlineInChat(userId: string, chatId: string): Promise<boolean>;
+}
+
+/**
+ * How long a presence question waits for the other processes; past it, this process's own
+ * sockets answer, so a slow or gone peer never holds a job.
+ */
+export const PRESENCE_TIMEOUT_MS = 1_000;
 
 /** What processes tell each other through the adapter. */
 interface InterServerEvents {
@@ -35,6 +51,7 @@ export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, 
 declare module 'fastify' {
   interface FastifyInstance {
     io: RealtimeServer;
+    presence: Presence;
     /** Whether Redis answers, when events go through it (undefined otherwise). */
     redisReady: (() => Promise<boolean>) | undefined;
   }
@@ -428,6 +445,28 @@ export default fp<RealtimeOptions>(
     });
 
     app.decorate('io', io);
+    async function openChats(userId: string): Promise<ReadonlySet<string>> {
+      const room = `user:${userId}`;
+      let timer: NodeJS.Timeout | undefined;
+      const everywhere = Promise.race([
+        io.in(room).fetchSockets(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no answer from every process in ${PRESENCE_TIMEOUT_MS} ms`)),
+            PRESENCE_TIMEOUT_MS,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
+      const sockets = await everywhere.catch(async (error: unknown) => {
+        app.log.warn({ err: error }, 'presence answered from this process only');
+        return io.local.in(room).fetchSockets();
+      });
+      return new Set(sockets.flatMap((socket) => socket.data.openChatId ?? []));
+    }
+    app.decorate('presence', {
+      openChats,
+      isOnlineInChat: async (userId, chatId) => (await openChats(userId)).has(chatId),
+    } satisfies Presence);
     app.addHook('preClose', async () => {
       io.local.disconnectSockets(true);
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPath, signInPath } from './return-path';
+import { returnPath, signInPath, withNext } from './return-path';
 
 describe('the path to return to after signing in', () => {
   it.each([
@@ -20,8 +20,19 @@ describe('the path to return to after signing in', () => {
     'https://evil.example/',
     'javascript:alert(1)',
     ' /inbox',
+    '/.//evil.example',
+    '/\t/evil.example',
   ])('turns anything that could leave the site into the home page: %s', (next) => {
     expect(returnPath(next)).toBe('/');
+  });
+
+  it('carries a page to return to into another link, and drops one that would leave the site', () => {
+    expect(withNext('/sellerauth', '/inbox/1')).toBe('/sellerauth?next=%2Finbox%2F1');
+    expect(withNext('/buyerauth?mode=link', '/inbox/1')).toBe(
+      '/buyerauth?mode=link&next=%2Finbox%2F1',
+    );
+    expect(withNext('/sellerauth', '//evil.example')).toBe('/sellerauth');
+    expect(withNext('/sellerauth', null)).toBe('/sellerauth');
   });
 
   it('builds the sign-in address with the way back encoded', () => {

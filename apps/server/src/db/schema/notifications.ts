@@ -1,4 +1,13 @@
-import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { chats } from './chats.js';
 import { users } from './users.js';
 
@@ -44,3 +53,29 @@ export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * A browser's web push subscription (the Push API's endpoint and keys), held for its owner. The
+ * endpoint is the push service's address for that browser: unique, so a browser that changes
+ * hands belongs to its last owner. `endpoint_key` (SHA-256 of the endpoint, base64url) names it in
+ * URLs, so the endpoint itself never appears in a URL or a log.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    endpointKey: text('endpoint_key').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Failed deliveries in a row (a push service answering 404 or 410 deletes the row instead). */
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('push_subscriptions_user_idx').on(table.userId, table.createdAt)],
+);

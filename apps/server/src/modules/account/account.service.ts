@@ -43,6 +43,8 @@ export interface AccountServiceDependencies {
   access: AccountAccess;
   /** Auth's side of an email change: the confirmation link and the notices. */
   emailLinks: AccountEmailLinks;
+  /** The notifications' side of a deletion: the browsers that get web push for the account. */
+  devicePush: { forgetAll(userId: string): Promise<void> };
 }
 
 function emailTaken(): AppError {
@@ -66,6 +68,7 @@ export function createAccountService({
   chats,
   access,
   emailLinks,
+  devicePush,
 }: AccountServiceDependencies) {
   async function requirePassword(userId: string, password: string): Promise<void> {
     const user = await repository.findById(userId);
@@ -84,6 +87,9 @@ export function createAccountService({
 
   return {
     getPrivateUser,
+
+    /** For auth only: the live account's row, or undefined when it is gone. */
+    findUser: (id: string): Promise<User | undefined> => repository.findById(id),
 
     /** For auth only: the row with its password hash, or undefined for an unknown email. */
     findCredentials: (email: string): Promise<User | undefined> => repository.findByEmail(email),
@@ -234,6 +240,7 @@ export function createAccountService({
         deletedAt: new Date(),
       });
       await access.endAll(actor.userId);
+      await devicePush.forgetAll(actor.userId);
     },
 
     /** Everything the service holds about the caller (GDPR art. 15 and 20). */

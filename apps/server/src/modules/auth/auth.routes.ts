@@ -182,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await links.requestSignInLink(request.body.email, request.ip);
+      await links.requestSignInLink(request.body.email, request.ip, request.body.next);
       reply.code(202);
       return { message: 'If an account exists for that email, we have sent a link to sign in.' };
     },

@@ -26,23 +26,19 @@ export const LINK_MAIL_QUEUE = 'link-mail';
 
 /**
  * A link mail to send. It never holds a token: the link is made (and its hash stored) when the
- * job runs, so each attempt mails a fresh link. A reset or sign-in link names only the email
- * asked for, looked up when the job runs.
+ * job runs, so each attempt mails a fresh link. Nor does it hold an address it can read at send
+ * time: it names the account, whose address (and name) the job reads when it runs, so a changed
+ * address is followed and a finished job's row keeps no address. Only an email change holds
+ * one, the new address, which is on no account yet.
  */
-type LinkMailJob = AskedLinkMail | AccountLinkMail;
-interface AskedLinkMail {
-  kind: 'password-reset' | 'sign-in-link';
-  email: string;
-}
-interface AccountLinkMail {
-  kind: 'email-confirmation' | 'email-change';
-  userId: string;
-  /** The address the link goes to (for a change, the new one). */
-  email: string;
-  firstName: string;
-}
-const isAsked = (job: LinkMailJob): job is AskedLinkMail =>
-  job.kind === 'password-reset' || job.kind === 'sign-in-link';
+type LinkMailJob =
+  | {
+      kind: 'password-reset' | 'sign-in-link' | 'email-confirmation';
+      userId: string;
+      /** A sign-in link's page to come back to (a path of this site, checked by the contract). */
+      next?: string;
+    }
+  | { kind: 'email-change'; userId: string; email: string };
 
 export interface MailedLinksServiceDependencies {
   account: AccountService;
@@ -247,32 +243,42 @@ export function createMailedLinksService({
     'email-change': emailChange,
   } satisfies Record<LinkMailJob['kind'], LinkKind>;
 
+  /** Queues a link mail after the reply. */
+  function queueLinkMail(job: LinkMailJob): void {
+    mailLater(job.kind, () => jobs.send(LINK_MAIL_QUEUE, job).then(() => undefined));
+  }
+
   /**
-   * Queues a link mail after the reply, once the email's silent budget (if any) allows it; the
-   * budget counts a request once, however many attempts its mail takes.
+   * A link someone asked for by email (reset, sign-in): after the reply, once the email's silent
+   * budget allows it (counted once, however many attempts its mail takes), the email is looked up
+   * and, when it has an account, the mail is queued for that account.
    */
-  function queueLinkMail(job: LinkMailJob, budget?: Limiter): void {
-    mailLater(job.kind, async () => {
-      if (budget && !(await withinBudget(budget, job.email))) return;
-      await jobs.send(LINK_MAIL_QUEUE, job);
+  function queueAskedLinkMail(
+    kind: 'password-reset' | 'sign-in-link',
+    email: string,
+    budget: Limiter,
+    next?: string,
+  ): void {
+    mailLater(kind, async () => {
+      if (!(await withinBudget(budget, email))) return;
+      const user = await account.findCredentials(email);
+      if (user) await jobs.send(LINK_MAIL_QUEUE, { kind, userId: user.id, ...(next && { next }) });
     });
   }
 
   /**
-   * Runs a link mail's job: looks the email up (reset, sign-in link), stores a new link and mails
-   * it. A failure is logged with its cause, never the token, and thrown for the queue to retry.
+   * Runs a link mail's job: reads the account (gone: nothing to mail), stores a new link and mails
+   * it to the account's address, or for a change to the new one. A failure is logged with its
+   * cause, never the token, and thrown for the queue to retry.
    */
   async function runLinkMail(job: LinkMailJob): Promise<void> {
     try {
-      if (isAsked(job)) {
-        const user = await account.findCredentials(job.email);
-        if (user) await mailLink(kinds[job.kind], user);
+      const user = await account.findUser(job.userId);
+      if (!user) return;
+      if (job.kind === 'email-change') {
+        await mailLink(kinds[job.kind], { ...user, email: job.email });
       } else {
-        await mailLink(kinds[job.kind], {
-          id: job.userId,
-          email: job.email,
-          firstName: job.firstName,
-        });
+        await mailLink(kinds[job.kind], user, job.next);
       }
     } catch (error) {
       log?.error(
@@ -283,8 +289,11 @@ export function createMailedLinksService({
     }
   }
 
-  /** Stores a new link of this kind for the account and mails it to `to.email`. */
-  async function mailLink(kind: LinkKind, user: Recipient): Promise<void> {
+  /**
+   * Stores a new link of this kind for the account and mails it to `to.email`; `next`, a path of
+   * this site, rides along in the link for the page to return to after it.
+   */
+  async function mailLink(kind: LinkKind, user: Recipient, next?: string): Promise<void> {
     const token = newToken();
     const now = Date.now();
     await kind.store({
@@ -295,7 +304,9 @@ export function createMailedLinksService({
       createdAt: new Date(now),
       expiresAt: new Date(now + kind.minutes * 60_000),
     });
-    const link = new URL(`${kind.path}?token=${token}`, publicUrl).toString();
+    const url = new URL(`${kind.path}?token=${token}`, publicUrl);
+    if (next) url.searchParams.set('next', next);
+    const link = url.toString();
     await mailer.send({
       to: user.email,
       subject: kind.subject,
@@ -348,12 +359,7 @@ export function createMailedLinksService({
 
     /** After sign-up: the link that confirms the account's email, mailed after the reply. */
     mailEmailConfirmation(user: Recipient): void {
-      queueLinkMail({
-        kind: 'email-confirmation',
-        userId: user.id,
-        email: user.email,
-        firstName: user.firstName,
-      });
+      queueLinkMail({ kind: 'email-confirmation', userId: user.id });
     },
 
     /** The signed-in owner asks for the confirmation mail again (limited per account and address). */
@@ -364,12 +370,7 @@ export function createMailedLinksService({
       }
       await confirmationsByIp.consume(ip);
       await confirmationsByAccount.consume(actor.userId);
-      queueLinkMail({
-        kind: 'email-confirmation',
-        userId: user.id,
-        email: user.email,
-        firstName: user.firstName,
-      });
+      queueLinkMail({ kind: 'email-confirmation', userId: user.id });
     },
 
     /**
@@ -379,12 +380,7 @@ export function createMailedLinksService({
      */
     async mailEmailChange(user: Recipient, newEmail: string): Promise<void> {
       await confirmations.deleteUserConfirmations(user.id, 'change');
-      queueLinkMail({
-        kind: 'email-change',
-        userId: user.id,
-        email: newEmail,
-        firstName: user.firstName,
-      });
+      queueLinkMail({ kind: 'email-change', userId: user.id, email: newEmail });
       mailLater('email-change-requested', () =>
         mailNotice(user, 'A new email address was asked for your Maya Market account', [
           `Someone signed in to your Maya Market account asked to change its email to ${newEmail}.`,
@@ -428,7 +424,7 @@ export function createMailedLinksService({
 
     async requestPasswordReset(email: string, ip: string): Promise<void> {
       await resetsByIp.consume(ip);
-      queueLinkMail({ kind: 'password-reset', email }, resetsByEmail);
+      queueAskedLinkMail('password-reset', email, resetsByEmail);
     },
 
     async confirmPasswordReset(input: PasswordResetConfirmBody): Promise<void> {
@@ -445,9 +441,9 @@ export function createMailedLinksService({
       await access.endAfterReset(userId);
     },
 
-    async requestSignInLink(email: string, ip: string): Promise<void> {
+    async requestSignInLink(email: string, ip: string, next?: string): Promise<void> {
       await linksByIp.consume(ip);
-      queueLinkMail({ kind: 'sign-in-link', email }, linksByEmail);
+      queueAskedLinkMail('sign-in-link', email, linksByEmail, next);
     },
 
     async signInWithLink(token: string, origin: SignInOrigin): Promise<SignedIn> {

@@ -3,20 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { signInLinks } from '../../db/schema/index.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { sameOrigin, signIn, signUp } from '../../../test/sessions.js';
-import { findLink, startSmtpPeer, subjectOf } from '../../../test/smtp-peer.js';
+import { findLink, mailText, startSmtpPeer, subjectOf } from '../../../test/smtp-peer.js';
 
 const smtp = await startSmtpPeer();
 const { app, database } = await buildTestApp({ SMTP_URL: smtp.url });
 
 let requests = 0;
 /** From an address of its own unless told, so that only the flood test meets the address limit. */
-function requestLink(email: string, remoteAddress = `10.9.0.${(requests += 1)}`) {
+function requestLink(
+  email: string,
+  remoteAddress = `10.9.0.${(requests += 1)}`,
+  extra: Record<string, unknown> = {},
+) {
   return app.inject({
     method: 'POST',
     url: '/api/v1/auth/sign-in-link',
     headers: sameOrigin,
     remoteAddress,
-    payload: { email },
+    payload: { email, ...extra },
   });
 }
 
@@ -39,6 +43,38 @@ async function mailedToken(to: string): Promise<string> {
 }
 
 describe('sign-in links', () => {
+  it('carries the page to come back to in the mailed link, and the link still signs in', async () => {
+    const user = await signUp(app);
+    const next = '/inbox/01900000-0000-7000-8000-0000000000d1?from=mail';
+    expect((await requestLink(user.email, undefined, { next })).statusCode).toBe(202);
+    const mail = await smtp.next('Your Maya Market sign-in link');
+    const found = mailText(mail.raw).match(/http:\/\/localhost:3000\/sign-in-link\?\S+/);
+    const link = new URL(found![0]);
+    expect(link.searchParams.get('next')).toBe(next);
+    expect((await confirm(link.searchParams.get('token')!)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['another host', '//evil.example/inbox'],
+    ['an absolute URL', 'https://evil.example/'],
+    ['a backslash host', '/\\evil.example'],
+    ['a tab before a second slash', '/\t/evil.example'],
+    ['a line break', '/inbox\r\nLocation: https://evil.example'],
+    ['a path not from the root', 'inbox'],
+  ])('refuses a page to come back to that is %s, and mails nothing', async (_, next) => {
+    const user = await signUp(app);
+    const answer = await requestLink(user.email, undefined, { next });
+    expect(answer.statusCode).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(
+      smtp.inbox.filter(
+        (item) =>
+          item.to.includes(user.email.toLowerCase()) &&
+          subjectOf(item.raw).startsWith('Your Maya Market sign-in link'),
+      ),
+    ).toEqual([]);
+  });
+
   it('answers the same for a registered and an unknown email, and mails only the registered one', async () => {
     const user = await signUp(app);
     const known = await requestLink(user.email.toUpperCase());

@@ -319,6 +319,11 @@ export function createChatsService({
       }
     },
 
+    /** A tab shows the chat (presence): only a member may say so. */
+    async focus(actor: Actor, chatId: string): Promise<void> {
+      await requirePair(actor, chatId);
+    },
+
     async typing(actor: Actor, chatId: string): Promise<void> {
       await typingThrottle.check(`user:${actor.userId}`);
       await typingThrottle.hit(`user:${actor.userId}`);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { typingEventSchema } from '@maya/contracts';
+import { chatBlurEventSchema, chatFocusEventSchema, typingEventSchema } from '@maya/contracts';
 import { handleClientEvent, type RealtimeServer } from '../../plugins/realtime.js';
 import type { ChatsService } from './chats.service.js';
 
@@ -18,6 +18,30 @@ export function registerChatSocketHandlers(
       'typing',
       typingEventSchema,
       ({ chatId }) => chats.typing(socket.data.actor, chatId),
+      log,
+    );
+    // The chat this tab shows, kept on the socket (SocketData.openChatId) for presence. A blur
+    // that overtakes its focus's membership check wins: `wanted` is the latest wish.
+    let wanted: string | undefined;
+    handleClientEvent(
+      socket,
+      'chat:focus',
+      chatFocusEventSchema,
+      async ({ chatId }) => {
+        wanted = chatId;
+        await chats.focus(socket.data.actor, chatId);
+        if (wanted === chatId) socket.data.openChatId = chatId;
+      },
+      log,
+    );
+    handleClientEvent(
+      socket,
+      'chat:blur',
+      chatBlurEventSchema,
+      ({ chatId }) => {
+        if (wanted === chatId) wanted = undefined;
+        if (socket.data.openChatId === chatId) socket.data.openChatId = undefined;
+      },
       log,
     );
   });

@@ -8,6 +8,7 @@ import { loadConfig, readEnv } from '../../config.js';
 import { createDatabase, type DatabaseHandle } from '../../db/client.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { newChat, send } from '../../../test/chats.js';
+import { connectSocket, type ClientSocket } from '../../../test/sockets.js';
 import { sameOrigin, signUp, type SignedUp } from '../../../test/sessions.js';
 import { findLink, startSmtpPeer, subjectOf, type ReceivedMail } from '../../../test/smtp-peer.js';
 import { createPostgresTestDatabase, createTestDatabase } from '../../../test/test-database.js';
@@ -15,11 +16,14 @@ import type { FastifyInstance } from 'fastify';
 
 const DELAY = '1';
 const smtp = await startSmtpPeer();
-const { app } = await buildTestApp({
-  SMTP_URL: smtp.url,
-  MESSAGE_MAIL_DELAY_SECONDS: DELAY,
-  JOBS_POLL_SECONDS: '0.5',
-});
+const { app, url } = await buildTestApp(
+  {
+    SMTP_URL: smtp.url,
+    MESSAGE_MAIL_DELAY_SECONDS: DELAY,
+    JOBS_POLL_SECONDS: '0.5',
+  },
+  { listen: true },
+);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -89,6 +93,13 @@ async function settle(user: SignedUp, payload: Record<string, unknown>) {
   });
   expect(response.statusCode).toBe(200);
   return notificationSettingsSchema.parse(response.json());
+}
+
+/** Emits a client event and resolves with the server's ack. */
+function ask(socket: ClientSocket, event: 'chat:focus' | 'chat:blur', chatId: string) {
+  return new Promise<{ ok: boolean; error?: { status: number } }>((resolve) =>
+    socket.emit(event, { chatId }, (answer) => resolve(answer as { ok: boolean })),
+  );
 }
 
 function unsubscribeLink(mail: ReceivedMail): string {
@@ -329,6 +340,80 @@ async function appOn(database: DatabaseHandle, env: Record<string, string>) {
   };
 }
 
+describe('the unread-message mail and where the person is looking', () => {
+  /** A seller with two chats (two buyers), the seller's socket connected. */
+  async function sellerWithTwoChats() {
+    const seller = await signUpConfirmed(app);
+    const one = await signUpConfirmed(app, {
+      role: 'buyer',
+      firstName: 'Olga',
+      category: undefined,
+    });
+    const two = await signUpConfirmed(app, {
+      role: 'buyer',
+      firstName: 'Tiago',
+      category: undefined,
+    });
+    const withOne = await newChat(app, one, seller);
+    const withTwo = await newChat(app, two, seller);
+    const { socket } = await connectSocket(url, seller.token);
+    return { seller, one, two, withOne, withTwo, socket };
+  }
+
+  it('mails nothing about a chat the person has open on a visible page', async () => {
+    const { seller, one, withOne, socket } = await sellerWithTwoChats();
+    expect(await ask(socket, 'chat:focus', withOne)).toEqual({ ok: true });
+    expect(await app.presence.isOnlineInChat(seller.id, withOne)).toBe(true);
+    await sent(app, one, withOne, 'seen as it arrives');
+    expect(await mailsTo(seller.email)).toEqual([]);
+  });
+
+  it('still mails when the app is open, but on another chat or page', async () => {
+    const { seller, one, two, withOne, withTwo, socket } = await sellerWithTwoChats();
+    expect(await ask(socket, 'chat:focus', withOne)).toEqual({ ok: true });
+    await sent(app, one, withOne, 'in the open chat');
+    await sent(app, two, withTwo, 'in the other chat');
+    const mails = await mailsTo(seller.email);
+    expect(mails).toHaveLength(1);
+    const text = decoded(mails[0]!);
+    expect(text).toContain('> in the other chat');
+    expect(text).not.toContain('in the open chat');
+    expect(text).toContain('1 unread message');
+  });
+
+  it('mails about a chat whose tab was hidden or left (blur)', async () => {
+    const { seller, one, withOne, socket } = await sellerWithTwoChats();
+    expect(await ask(socket, 'chat:focus', withOne)).toEqual({ ok: true });
+    expect(await ask(socket, 'chat:blur', withOne)).toEqual({ ok: true });
+    expect(await app.presence.isOnlineInChat(seller.id, withOne)).toBe(false);
+    await sent(app, one, withOne, 'while the tab was hidden');
+    const mails = await mailsTo(seller.email);
+    expect(mails).toHaveLength(1);
+    expect(decoded(mails[0]!)).toContain('> while the tab was hidden');
+  });
+
+  it("refuses to focus another person's chat, which then still gets its mail", async () => {
+    const { seller, one, withOne } = await sellerWithTwoChats();
+    const stranger = await signUpConfirmed(app, { role: 'buyer', category: undefined });
+    const { socket: strangerSocket } = await connectSocket(url, stranger.token);
+    const refused = await ask(strangerSocket, 'chat:focus', withOne);
+    expect(refused).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await app.presence.isOnlineInChat(stranger.id, withOne)).toBe(false);
+    const malformed = await ask(strangerSocket, 'chat:focus', 'not-a-chat');
+    expect(malformed).toMatchObject({ ok: false, error: { status: 400 } });
+    await sent(app, one, withOne, 'for the seller only');
+    expect(await mailsTo(seller.email)).toHaveLength(1);
+  });
+
+  it('forgets the open chat when the socket goes', async () => {
+    const { seller, withOne, socket } = await sellerWithTwoChats();
+    expect(await ask(socket, 'chat:focus', withOne)).toEqual({ ok: true });
+    socket.close();
+    await sleep(200);
+    expect(await app.presence.isOnlineInChat(seller.id, withOne)).toBe(false);
+  });
+});
+
 describe('the unread-message mail across restarts and processes', () => {
   it('sends exactly one digest when the app restarts in the middle of the delay', async () => {
     const database = await createTestDatabase();
@@ -370,6 +455,39 @@ describe('the unread-message mail across restarts and processes', () => {
         const mails = await mailsTo(seller.email, 6_000);
         expect(mails).toHaveLength(1);
         expect(decoded(mails[0]!)).toContain('2 unread messages');
+      } finally {
+        await two.close();
+        await one.close();
+        await other.close();
+        await database.close();
+        await shared.drop();
+      }
+    },
+  );
+
+  it.skipIf(!readEnv('DATABASE_URL'))(
+    'knows a chat is open on a socket of another process on one PostgreSQL',
+    async () => {
+      const shared = await createPostgresTestDatabase();
+      const database = await createDatabase({ kind: 'postgres', url: shared.url, poolSize: 5 });
+      const other = await createDatabase({ kind: 'postgres', url: shared.url, poolSize: 5 });
+      const one = await appOn(database, { DATABASE_URL: shared.url });
+      const two = await appOn(other, { DATABASE_URL: shared.url });
+      try {
+        await one.app.listen({ host: '127.0.0.1', port: 0 });
+        const address = one.app.server.address();
+        const oneUrl =
+          typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+        const seller = await signUpConfirmed(one.app);
+        const buyer = await signUpConfirmed(one.app, { role: 'buyer', category: undefined });
+        const chatId = await newChat(one.app, buyer, seller);
+        const { socket } = await connectSocket(oneUrl, seller.token);
+        expect(await ask(socket, 'chat:focus', chatId)).toEqual({ ok: true });
+        // Asked in the other process: the answer crosses the adapter.
+        expect(await two.app.presence.isOnlineInChat(seller.id, chatId)).toBe(true);
+        expect(await two.app.presence.isOnlineInChat(buyer.id, chatId)).toBe(false);
+        expect(await ask(socket, 'chat:blur', chatId)).toEqual({ ok: true });
+        expect(await two.app.presence.isOnlineInChat(seller.id, chatId)).toBe(false);
       } finally {
         await two.close();
         await one.close();

@@ -12,6 +12,7 @@ vi.mock('../../lib/socket', () => ({
     emit: () => undefined,
   }),
   closeSocket: () => undefined,
+  connectSocket: () => undefined,
 }));
 
 const partner = {

@@ -22,7 +22,11 @@ const socket = vi.hoisted(() => {
     },
   };
 });
-vi.mock('../../lib/socket', () => ({ getSocket: () => socket, closeSocket: () => undefined }));
+vi.mock('../../lib/socket', () => ({
+  getSocket: () => socket,
+  closeSocket: () => undefined,
+  connectSocket: () => undefined,
+}));
 
 const partner = {
   id: '01900000-0000-7000-8000-0000000000b1',

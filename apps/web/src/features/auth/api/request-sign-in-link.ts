@@ -8,4 +8,4 @@ export const requestSignInLink = (body: SignInLinkRequestBody) =>
   apiCall<z.infer<typeof acceptedSchema>>('/auth/sign-in-link', { method: 'POST', body });
 
 export const useRequestSignInLink = () =>
-  useMutation({ mutationFn: (email: string) => requestSignInLink({ email }) });
+  useMutation({ mutationFn: (body: SignInLinkRequestBody) => requestSignInLink(body) });

@@ -3,7 +3,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { errorMessage, schemaErrors, type FieldErrors } from '../../../components/field-errors';
+import { nextOf } from '../../../lib/return-path';
 import { useRequestSignInLink } from '../api/request-sign-in-link';
 import { Busy } from './busy';
 import { CheckedForm, EmailField, type Contracts } from './checked-form';
@@ -12,14 +14,17 @@ import { CheckedForm, EmailField, type Contracts } from './checked-form';
 export function SignInLinkForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { t } = useTranslation();
   const request = useRequestSignInLink();
+  // The page to come back to rides along in the mailed link (a path of this site only).
+  const [params] = useSearchParams();
+  const next = nextOf(params.get('next'));
   const [email, setEmail] = useState(initialEmail);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const submit = ({ signInLinkRequestBodySchema }: Contracts) => {
-    const parsed = signInLinkRequestBodySchema.safeParse({ email });
+    const parsed = signInLinkRequestBodySchema.safeParse({ email, next });
     if (!parsed.success) return setErrors(schemaErrors(parsed.error));
     setErrors({});
-    request.mutate(parsed.data.email);
+    request.mutate(parsed.data);
   };
 
   if (request.isPending) return <Busy />;

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../components/field-errors';
 import { ApiError } from '../../../lib/api-client';
+import { returnPath, withNext } from '../../../lib/return-path';
 import { useConfirmSignInLink } from '../api/confirm-sign-in-link';
 import { Busy } from './busy';
 
@@ -20,15 +21,21 @@ export function SignInLinkPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // The page the link was asked from, to return to once signed in (a path of this site only).
+  const next = params.get('next');
   const signIn = useConfirmSignInLink();
   const spent = signIn.error instanceof ApiError && signIn.error.status === 400;
 
   const portals = (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-      <Button component={RouterLink} to="/buyerauth?mode=link" variant="outlined">
+      <Button component={RouterLink} to={withNext('/buyerauth?mode=link', next)} variant="outlined">
         {t('auth.signInClient')}
       </Button>
-      <Button component={RouterLink} to="/sellerauth?mode=link" variant="outlined">
+      <Button
+        component={RouterLink}
+        to={withNext('/sellerauth?mode=link', next)}
+        variant="outlined"
+      >
         {t('auth.signInBusiness')}
       </Button>
     </Stack>
@@ -65,7 +72,7 @@ export function SignInLinkPage() {
                   onClick={() =>
                     signIn.mutate(
                       { token },
-                      { onSuccess: () => void navigate('/', { replace: true }) },
+                      { onSuccess: () => void navigate(returnPath(next), { replace: true }) },
                     )
                   }
                 >

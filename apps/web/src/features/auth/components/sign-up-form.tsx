@@ -12,7 +12,7 @@ import type { Role, Sector, UploadedImage } from '@maya/contracts';
 import { sectors } from '@maya/contracts/sectors';
 import { useState, type ChangeEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   errorMessage,
   problemErrors,
@@ -20,6 +20,7 @@ import {
   type FieldErrors,
 } from '../../../components/field-errors';
 import { LocationFields, parsePoint, type LatLngText } from '../../../components/location-fields';
+import { returnPath } from '../../../lib/return-path';
 import { acceptedImageTypes, shortName, uploadImages } from '../../../lib/upload';
 import { AddressSearch } from '../../places';
 import { useSignUp } from '../api/sign-up';
@@ -29,6 +30,8 @@ import { CheckedForm, type Contracts } from './checked-form';
 export function SignUpForm({ role }: { role: Role }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // A new account lands where the person was going (a path of this site only), as a sign-in does.
+  const [params] = useSearchParams();
   const signup = useSignUp();
   const [form, setForm] = useState({
     email: '',
@@ -84,7 +87,7 @@ export function SignUpForm({ role }: { role: Role }) {
     if (!parsed.success || Object.keys(next).length > 0) return setErrors(next);
     setErrors({});
     signup.mutate(parsed.data, {
-      onSuccess: () => void navigate('/'),
+      onSuccess: () => void navigate(returnPath(params.get('next'))),
       onError: (error) => setErrors(problemErrors(error)),
     });
   };

@@ -15,4 +15,10 @@ const subscribe = (listener: () => void) => {
 };
 
 /** The chats waiting for their undo to expire, which the list leaves out. */
-export const usePendingDeletes = () => useSyncExternalStore(subscribe, () => pendingIds);
+// Nothing is pending in a page the server renders: the same empty set.
+export const usePendingDeletes = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => pendingIds,
+    () => pendingIds,
+  );

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { getSocket } from '../../../lib/socket';
+import { connectSocket, getSocket } from '../../../lib/socket';
 import { chatKeys } from '../api/chat-keys';
 import { chatQuery } from '../api/get-chat';
 import { useUnread } from '../api/get-unread';
@@ -107,6 +107,9 @@ export default function ChatNotifications({
     socket.on('message:new', onMessage);
     socket.on('chat:read', onRead);
     socket.on('connect', onConnect);
+    // Only now, with every handler listening: a message that arrives the moment the socket
+    // opens still gets its toast and its count (a screen that loaded first never opens it).
+    connectSocket();
     return () => {
       socket.off('message:new', onMessage);
       socket.off('chat:read', onRead);

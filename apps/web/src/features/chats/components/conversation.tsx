@@ -11,6 +11,7 @@ import { formatDay } from '../../../lib/dates';
 import { useMessages } from '../api/get-messages';
 import { useMarkRead } from '../api/mark-read';
 import { useSendMessage, withPending } from '../api/send-message';
+import { useChatFocus } from '../hooks/use-chat-focus';
 import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
 
@@ -32,6 +33,7 @@ export function Conversation({
   const { mutate: markRead } = useMarkRead();
   const listEnd = useRef<HTMLDivElement>(null);
   const partnerName = chat.partner.deleted ? t('chats.deletedUser') : chat.partner.fullName;
+  useChatFocus(chat.id);
 
   const stored = useMemo(
     () => (messages.data?.pages.flatMap((page) => page.items) ?? []).slice().reverse(),

@@ -8,7 +8,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { sendTyping } from '../hooks/use-realtime';
-import { speechSupported } from '../hooks/use-speech';
+import { useSpeechSupported } from '../hooks/use-speech';
 import { SpeechInput } from './speech-input';
 
 /** The message being written: Enter sends, Shift+Enter starts a new line, or speak it. */
@@ -24,6 +24,7 @@ export function MessageComposer({
   onSend: (body: string) => void;
 }) {
   const { t } = useTranslation();
+  const speechSupported = useSpeechSupported();
   const [draft, setDraft] = useState('');
 
   const send = (text = draft) => {
@@ -86,7 +87,7 @@ export function MessageComposer({
           {t('chats.send')}
         </Button>
       </Box>
-      {!speechSupported() && (
+      {!speechSupported && (
         <Typography variant="caption" color="text.secondary" sx={{ px: 2, pb: 1 }}>
           {t('chats.noSpeech')}
         </Typography>

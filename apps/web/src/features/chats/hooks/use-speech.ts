@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 interface RecognitionResult {
   isFinal: boolean;
@@ -24,13 +24,23 @@ function recognitionClass(): RecognitionConstructor | undefined {
   return scope.SpeechRecognition ?? scope.webkitSpeechRecognition;
 }
 
-/** Whether this browser can turn speech into text. */
-export const speechSupported = () =>
-  typeof window !== 'undefined' && recognitionClass() !== undefined;
+const subscribe = () => () => undefined;
+
+/**
+ * Whether this browser can turn speech into text. A page the server renders assumes it can (most
+ * browsers do), and so does the render that hydrates it, so the two agree; one that cannot
+ * learns it right after.
+ */
+export const useSpeechSupported = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => recognitionClass() !== undefined,
+    () => true,
+  );
 
 /** Continuous speech recognition; each final transcript is handed to `onFinal`. */
 export function useSpeech(onFinal: (text: string) => void, lang: string) {
-  const supported = speechSupported();
+  const supported = useSpeechSupported();
   const [listening, setListening] = useState(false);
   const recognition = useRef<Recognition | null>(null);
   const latest = useRef(onFinal);

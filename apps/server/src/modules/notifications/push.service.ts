@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
+import {
+  PUSH_SUBSCRIPTIONS_PER_USER,
+  type MailLanguage,
+  type PushConfig,
+  type PushSubscription,
+  type PushSubscriptionBody,
+} from '@maya/contracts';
+import webpush from 'web-push';
+import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/app-error.js';
+import { describeError } from '../../lib/redact.js';
+import type { JobQueue } from '../../plugins/jobs.js';
+import type { PushMessage, PushRepository, StoredPushSubscription } from './push.repository.js';
+
+export const PUSH_QUEUE = 'push-messages';
+
+/** Ids only: what the push shows is read when it is sent. */
+interface PushJob {
+  subscriptionId: string;
+  chatId: string;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/** Why a delivery failed: the subscription is gone (404, 410), refused (other 4xx) or an error. */
+export type PushFailure = 'gone' | 'refused' | 'error';
+
+/** The longest message text a notification quotes. */
+const TEXT_LENGTH = 120;
+/** How long a push service keeps a notification for a browser that is offline. */
+const TTL_SECONDS = 24 * 60 * 60;
+const SEND_TIMEOUT_MS = 10_000;
+
+const words = {
+  en: {
+    title: (name: string) => `New message from ${name}`,
+    noText: 'Open the chat to read it.',
+  },
+  pt: {
+    title: (name: string) => `Nova mensagem de ${name}`,
+    noText: 'Abra a conversa para a ler.',
+  },
+} satisfies Record<MailLanguage, unknown>;
+
+/** What the service worker shows (apps/web/src/service-worker/sw.ts reads the same fields). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  tag: string;
+  url: string;
+}
+
+export function pushPayload(chatId: string, message: PushMessage): PushPayload {
+  const text = words[message.language];
+  const name = `${message.senderFirstName} ${message.senderLastName}`.trim();
+  const body = message.body.replace(/\s+/g, ' ').trim();
+  return {
+    title: text.title(name),
+    body: !message.messageText
+      ? text.noText
+      : body.length > TEXT_LENGTH
+        ? `${body.slice(0, TEXT_LENGTH - 1).trimEnd()}…`
+        : body,
+    // One notification per chat: a newer message replaces the one shown.
+    tag: `chat:${chatId}`,
+    url: `/inbox/${chatId}`,
+  };
+}
+
+/** A subscription's name in URLs: SHA-256 of its endpoint, base64url. */
+export const endpointKey = (endpoint: string) =>
+  createHash('sha256').update(endpoint).digest('base64url');
+
+/** Where a push went, for logs: the push service's origin, never the browser's path or keys. */
+const serviceOf = (endpoint: string) => new URL(endpoint).origin;
+
+export interface PushServiceDependencies {
+  repository: PushRepository;
+  jobs: JobQueue;
+  /** Unset: web push is off, nothing is queued and the setting is not offered. */
+  vapid: VapidKeys | undefined;
+  /** In production an endpoint must be https: on a host name (http: on loopback is for tests). */
+  production: boolean;
+  /** Whether the person is online in that chat: the same rule the unread-message mail follows. */
+  isOnline: (userId: string, chatId: string) => Promise<boolean>;
+  meters: { sent: () => void; failed: (reason: PushFailure) => void };
+  log: {
+    info(details: Record<string, unknown>, message: string): void;
+    warn(details: Record<string, unknown>, message: string): void;
+  };
+}
+
+/**
+ * Web push about new messages: a browser's subscription is saved for its owner; a message queues a
+ * job per subscription of the recipient, which, when the recipient is not in that chat and has not
+ * read it, encrypts the notification for the browser (web-push, RFC 8291 aes128gcm, signed with
+ * VAPID) and posts it to the browser's push service.
+ */
+export function createPushService({
+  repository,
+  jobs,
+  vapid,
+  production,
+  isOnline,
+  meters,
+  log,
+}: PushServiceDependencies) {
+  const requireConfigured = (): VapidKeys => {
+    if (!vapid) throw new AppError('NOT_FOUND', 'Notifications on devices are not offered here.');
+    return vapid;
+  };
+
+  const answer = (row: StoredPushSubscription): PushSubscription => ({
+    key: row.endpointKey,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  /** Posts the encrypted notification; the push service's status decides what happens next. */
+  async function post(subscription: StoredPushSubscription, payload: PushPayload, keys: VapidKeys) {
+    const request = webpush.generateRequestDetails(
+      {
+        endpoint: subscription.endpoint,
+        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+      },
+      JSON.stringify(payload),
+      {
+        vapidDetails: keys,
+        TTL: TTL_SECONDS,
+        urgency: 'high',
+        // A push service keeps one waiting notification per chat for an offline browser.
+        topic: payload.tag.slice('chat:'.length).replaceAll('-', ''),
+        contentEncoding: 'aes128gcm',
+      },
+    );
+    // web-push builds the request (encryption, VAPID header); Node's fetch sends it.
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers: Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+      ),
+      body: request.body ? new Uint8Array(request.body) : null,
+      redirect: 'error',
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    return response.status;
+  }
+
+  /** Runs when a job is due: one notification to one browser, unless it is no longer news. */
+  async function deliver({ subscriptionId, chatId }: PushJob): Promise<void> {
+    const keys = vapid;
+    if (!keys) return;
+    const subscription = await repository.findSubscriptionById(subscriptionId);
+    if (!subscription) return;
+    // Someone looking at the chat sees the message arrive; nothing to announce.
+    if (await isOnline(subscription.userId, chatId)) return;
+    const message = await repository.findUnreadMessage(subscription.userId, chatId);
+    if (!message) return;
+    const where = { push: 'new-message', service: serviceOf(subscription.endpoint) };
+
+    let status: number;
+    try {
+      status = await post(subscription, pushPayload(chatId, message), keys);
+    } catch (error) {
+      meters.failed('error');
+      await repository.recordDelivery(subscription.id, false);
+      log.warn({ ...where, cause: describeError(error) }, 'a push notification was not sent');
+      throw new Error(`the push service ${where.service} could not be reached`);
+    }
+    if (status >= 200 && status < 300) {
+      meters.sent();
+      await repository.recordDelivery(subscription.id, true);
+      return;
+    }
+    if (status === 404 || status === 410) {
+      // The browser unsubscribed or the subscription expired: it will never work again.
+      meters.failed('gone');
+      await repository.deleteSubscriptionById(subscription.id);
+      log.info({ ...where, status }, 'a push subscription is gone; deleted');
+      return;
+    }
+    const retry = status === 429 || status >= 500;
+    meters.failed(retry ? 'error' : 'refused');
+    await repository.recordDelivery(subscription.id, false);
+    log.warn({ ...where, status }, 'a push notification was not sent');
+    // A refusal (400, 401, 403, 413) would be refused again; a busy service may answer later.
+    if (retry) throw new Error(`the push service ${where.service} answered ${status}`);
+  }
+
+  return {
+    /** Starts this process's worker on the queue (only when push is configured). */
+    async start(): Promise<void> {
+      if (!vapid) return;
+      await jobs.define<PushJob>(
+        PUSH_QUEUE,
+        { policy: 'stately', retryLimit: 5, retryDelaySeconds: 15 },
+        deliver,
+      );
+    },
+
+    getConfig(_actor: Actor): PushConfig {
+      return { publicKey: vapid?.publicKey ?? null };
+    },
+
+    async saveSubscription(
+      actor: Actor,
+      input: PushSubscriptionBody,
+    ): Promise<{ subscription: PushSubscription; created: boolean }> {
+      requireConfigured();
+      const url = new URL(input.endpoint);
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      if (production && (url.protocol !== 'https:' || isIP(host) !== 0 || host === 'localhost')) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'The push endpoint must be an https: URL on a push service.',
+          { endpoint: 'The push endpoint must be an https: URL on a push service.' },
+        );
+      }
+      const { row, created } = await repository.saveSubscription(
+        actor.userId,
+        {
+          endpoint: input.endpoint,
+          endpointKey: endpointKey(input.endpoint),
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+        },
+        PUSH_SUBSCRIPTIONS_PER_USER,
+      );
+      return { subscription: answer(row), created };
+    },
+
+    async getSubscription(actor: Actor, key: string): Promise<PushSubscription> {
+      const row = await repository.findSubscription(actor.userId, key);
+      if (!row) throw new AppError('NOT_FOUND', 'This browser is not subscribed.');
+      return answer(row);
+    },
+
+    /** Only the owner's: anyone else's key is the same 404 as an unknown one. */
+    async deleteSubscription(actor: Actor, key: string): Promise<void> {
+      if (!(await repository.deleteSubscription(actor.userId, key))) {
+        throw new AppError('NOT_FOUND', 'This browser is not subscribed.');
+      }
+    },
+
+    /** An account was deleted: its browsers get nothing more, and their addresses go. */
+    async forgetAll(userId: string): Promise<void> {
+      await repository.deleteSubscriptionsOf(userId);
+    },
+
+    /** A message was stored for `recipientId`: a job per browser of theirs, when push is on. */
+    async messageSent({ chatId, recipientId }: { chatId: string; recipientId: string }) {
+      if (!vapid) return;
+      const subscriptions = await repository.findSubscriptionsOf(recipientId);
+      for (const subscription of subscriptions) {
+        await jobs.send(PUSH_QUEUE, { subscriptionId: subscription.id, chatId } satisfies PushJob, {
+          singletonKey: `${subscription.id}:${chatId}`,
+        });
+      }
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof createPushService>;

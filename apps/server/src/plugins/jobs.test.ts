@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app.js';
+import { newChat, send } from '../../test/chats.js';
+import { sameOrigin, signUp } from '../../test/sessions.js';
+import { findLink, startSmtpPeer, subjectOf } from '../../test/smtp-peer.js';
+import type { DatabaseHandle } from '../db/client.js';
+
+const smtp = await startSmtpPeer();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every row pg-boss holds for a queue, in its job table and its archive. */
+async function jobRows(database: DatabaseHandle, queue: string) {
+  const { rows } = await database.sql.executeSql(
+    `select data from pgboss.job where name = $1
+     union all select data from pgboss.archive where name = $1`,
+    [queue],
+  );
+  return (rows as { data: unknown }[]).map((row) =>
+    typeof row.data === 'string' ? row.data : JSON.stringify(row.data),
+  );
+}
+
+async function mailTo(email: string, subject: string) {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const mail = smtp.inbox.find(
+      (item) => item.to.includes(email.toLowerCase()) && subjectOf(item.raw).startsWith(subject),
+    );
+    if (mail) return mail;
+    await sleep(50);
+  }
+  throw new Error(`no "${subject}" mail to ${email}`);
+}
+
+describe('the mail jobs', () => {
+  it('name accounts, never an address or a message, in the rows they leave', async () => {
+    const { app, database } = await buildTestApp({
+      SMTP_URL: smtp.url,
+      MESSAGE_MAIL_DELAY_SECONDS: '1',
+      JOBS_POLL_SECONDS: '0.5',
+    });
+    const seller = await signUp(app);
+    const confirmation = await mailTo(seller.email, 'Confirm your Maya Market email address');
+    const token = new URL(findLink(confirmation.raw, '/confirm-email')).searchParams.get('token');
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/email-confirmation/confirm',
+      headers: sameOrigin,
+      payload: { token },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in-link',
+      headers: sameOrigin,
+      payload: { email: seller.email, next: '/inbox' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      headers: sameOrigin,
+      payload: { email: seller.email },
+    });
+    const buyer = await signUp(app, { role: 'buyer', category: undefined });
+    await send(app, buyer, await newChat(app, buyer, seller), 'my private renovation budget');
+    await mailTo(seller.email, 'Your Maya Market sign-in link');
+    await mailTo(seller.email, 'Reset your Maya Market password');
+    await mailTo(seller.email, 'A new message from');
+
+    const rows = [
+      ...(await jobRows(database, 'link-mail')),
+      ...(await jobRows(database, 'unread-messages')),
+    ];
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    for (const data of rows) {
+      expect(data).not.toContain('@');
+      expect(data).not.toContain('renovation');
+      expect(data).toMatch(/"userId":"[0-9a-f-]{36}"/);
+    }
+  });
+
+  it('are deleted, archive and all, JOBS_KEEP_FINISHED_SECONDS after they finish', async () => {
+    const { app, database } = await buildTestApp({
+      SMTP_URL: smtp.url,
+      JOBS_POLL_SECONDS: '0.5',
+      JOBS_KEEP_FINISHED_SECONDS: '1',
+    });
+    const user = await signUp(app);
+    await mailTo(user.email, 'Confirm your Maya Market email address');
+    expect(await jobRows(database, 'link-mail')).toHaveLength(1);
+    let left = 1;
+    for (let waited = 0; waited < 20_000 && left > 0; waited += 250) {
+      await sleep(250);
+      left = (await jobRows(database, 'link-mail')).length;
+    }
+    expect(left).toBe(0);
+  });
+});

@@ -1,0 +1,40 @@
+/** Settles once the screen is live: `<html data-ready>` (set by the router) is there. */
+function screenLive(): Promise<void> {
+  const root = document.documentElement;
+  if (root.dataset.ready !== undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (root.dataset.ready === undefined) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ['data-ready'] });
+  });
+}
+
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 5_000 });
+    else setTimeout(resolve, 1_000);
+  });
+
+/**
+ * Registers the service worker (/sw.js: the app shell offline, web push) once the page has loaded,
+ * its screen is live and the browser is idle, so it never competes with a first paint. The worker
+ * checks for a new build on every navigation (`updateViaCache: 'none'`).
+ */
+export async function registerServiceWorker(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  await screenLive();
+  await idle();
+  await register();
+}
+
+const register = () =>
+  navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+
+/** The service worker's registration once it is active, registering it now if it is not yet. */
+export async function registerServiceWorkerNow(): Promise<ServiceWorkerRegistration> {
+  await register();
+  return navigator.serviceWorker.ready;
+}

@@ -4,8 +4,9 @@
 // sources changed) on a free port with a fresh DATA_DIR and the demo seed, audits each page
 // three times in headless Chromium, prints the median scores, writes every run to
 // bench/results/lighthouse-<time>.json and exits 1 when a median is below its threshold.
-// A signed-in screen is audited with the session cookie of a sign-in over the API, sent as an
-// extra header on every request; before the audits the client and the business exchange a few
+// A signed-in screen is audited with the session cookie of a sign-in over the API, put in the
+// browser's cookie jar (beside the language and time zone cookies the app writes when it signs
+// in), so the page and its own requests carry it as a signed-in browser's do; before the audits the client and the business exchange a few
 // messages, so /inbox lists a chat and /inbox/{id} opens it.
 //
 //   npm run audit:web                      # every page, public and signed in
@@ -19,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { startProduct } from './product.mjs';
 
 const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
@@ -27,6 +29,8 @@ const SIGNED_IN_THRESHOLDS = { performance: 95, accessibility: 100 };
 /** Metric limits for the signed-in screens (medians): LCP and TBT in ms, CLS ×1000. */
 const SIGNED_IN_METRIC_LIMITS = { LCP: 2500, TBT: 200, 'CLS×1000': 0 };
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
+/** What the app writes when it starts (apps/web/src/lib/display-cookies.ts). */
+const DISPLAY_COOKIES = { maya_lang: 'en', maya_tz: 'UTC' };
 const ONLY = process.env.AUDIT_PAGES?.split(',');
 const ACCOUNTS = (process.env.AUDIT_AS ?? 'buyer,business').split(',');
 const PUBLIC_PAGES = [
@@ -78,13 +82,12 @@ const METRICS = {
  * One Lighthouse run. Chromium occasionally reports no navigation start (NO_NAVSTART) or a
  * similar trace hiccup; such a run is repeated, up to twice, rather than counted.
  */
-async function audit(url, port, extraHeaders) {
+async function audit(url, port) {
   for (let attempt = 1; ; attempt += 1) {
     const { lhr } = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
-      extraHeaders,
     });
     if (!lhr.runtimeError) return lhr;
     if (attempt >= 3 || !/NAVSTART|TRACE|NO_FCP/.test(lhr.runtimeError.code ?? '')) {
@@ -165,6 +168,7 @@ async function signedInAccounts(product) {
 
 const product = await startProduct('maya-audit');
 let chrome;
+let cdp;
 const results = [];
 try {
   const sellers = await fetch(`${product.url}/api/v1/users?role=seller&limit=1`).then((r) =>
@@ -174,15 +178,30 @@ try {
   if (!sellerId) throw new Error('the demo seed has no seller');
   const signedIn = pages.some(({ as }) => as) ? await signedInAccounts(product) : undefined;
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  // The same browser over the DevTools protocol, to set its cookies between audits.
+  cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const jar = cdp.contexts()[0];
 
   for (const { page, as } of pages) {
     const path = page.replace(':id', sellerId).replace(':chatId', signedIn?.chatId ?? '');
     const label = as ? `${page} (${as})` : page;
-    const headers = as ? { Cookie: signedIn[as].cookie } : undefined;
+    // Lighthouse keeps cookies between runs: a public page is audited with none, a signed-in
+    // screen with the account's session and the display cookies the app wrote when it signed in.
+    await jar.clearCookies();
+    if (as) {
+      const [name, value] = signedIn[as].cookie.split('=');
+      await jar.addCookies(
+        [[name, value], ...Object.entries(DISPLAY_COOKIES)].map(([cookieName, cookieValue]) => ({
+          name: cookieName,
+          value: cookieValue,
+          url: product.url,
+        })),
+      );
+    }
     const thresholds = as ? SIGNED_IN_THRESHOLDS : THRESHOLDS;
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const lhr = await audit(`${product.url}${path}`, chrome.port, headers);
+      const lhr = await audit(`${product.url}${path}`, chrome.port);
       if (process.env.AUDIT_SAVE_LHR) {
         await mkdir(process.env.AUDIT_SAVE_LHR, { recursive: true });
         const name = `${page.replaceAll('/', '_').replaceAll(':', '') || '_'}${as ? `-${as}` : ''}-${run + 1}.json`;
@@ -223,6 +242,7 @@ try {
     );
   }
 } finally {
+  if (cdp) await cdp.close().catch(() => undefined);
   if (chrome) await chrome.kill();
   await product.stop();
 }

@@ -1,9 +1,12 @@
 // The product as `npm start` runs it, for the scripts that measure it in a browser
 // (audit-web.mjs, waterfall.mjs): a free port, a fresh DATA_DIR with the demo seed and a random
-// demo password, and the demo accounts read from the server's console.
+// demo password, and the demo accounts read from the server's console. Its maps draw tiles from
+// a tile server of its own on another port, as a deployment's maps reach theirs (this machine
+// may have no way out to OpenStreetMap, and a tile that cannot load is a console error).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,8 +24,29 @@ export function freePort() {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A plain map tile (256×256, as tile servers draw them), for every tile asked for. */
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAQAAAAEACAIAAADTED8xAAAACXBIWXMAAAPoAAAD6AG1e1JrAAACAElEQVR42u3TQQkAAAgEweufVAzg27cZHJgEC5vqgbciAQYAA4ABwABgADAAGAAMAAYAA4ABwABgADAAGAAMAAYAA4ABwABgADAAGAAMAAYAA4ABwABgADAAGAAMAAYAA4ABwABgADAAGAAMAAYAA4ABwABgADAAGAAMAAYAA4ABMIAKGAAMAAYAA4ABwABgADAAGAAMAAYAA4ABwABgADAAGAAMAAYAA4ABwABgADAAGAAMAAYAA4ABwABgADAAGAAMAAYAA4ABwABgADAAGAAMAAYAA4ABwABgADAAGAAMAAbAAGAAMAAYAAwABgADgAHAAGAAMAAYAAwABgADgAHAAGAAMAAYAAwABgADgAHAAGAAMAAYAAwABgADgAHAAGAAMAAYAAwABgADgAHAAGAAMAAYAAwABgADgAHAAGAAMAAGUAEDgAHAAGAAMAAYAAwABgADgAHAAGAAMAAYAAwABgADgAHAAGAAMAAYAAwABgADgAHAAGAAMAAYAAwABgADgAHAAGAAMAAYAAwABgADgAHAAGAAMAAYAAwABgADgAHAABgADAAGAAOAAcAAYAAwABgADAAGAAOAAcAAYAAwABgADAAGAAOAAcAAYAAwABgADAAGAAOAAcAAYAAwABgADAAGAAOAAcAAYAAwABgADAAGAAOAAcAAYAAwAFwLiG8puQar4oYAAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** A tile server on a free port: MAP_TILE_URL's template for it, and how to stop it. */
+async function startTileServer() {
+  const server = createHttpServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=86400' });
+    response.end(TILE);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    template: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
 /** The product as `npm start` runs it, in its own process group so it can be stopped whole. */
 export async function startProduct(name = 'maya-product') {
+  const tiles = await startTileServer();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), `${name}-`));
@@ -39,6 +63,7 @@ export async function startProduct(name = 'maya-product') {
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       DEMO_PASSWORD: demoPassword,
+      MAP_TILE_URL: tiles.template,
     },
     detached: true,
     stdio: ['ignore', 'inherit', 'pipe'],
@@ -60,6 +85,7 @@ export async function startProduct(name = 'maya-product') {
       await Promise.race([exited, sleep(15_000)]);
     }
     await rm(dataDir, { recursive: true, force: true });
+    await tiles.stop();
   };
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {

@@ -25,8 +25,8 @@ const LAYOUT = [
 const SCREENS = {
   '/dashboard, /sellers': { budgetKB: 95, modules: ['src/app/routes/dashboard.route.tsx'] },
   '/inbox, /inbox/:chatId': { budgetKB: 100, modules: ['src/app/routes/chats.route.tsx'] },
-  '/assistant': { budgetKB: 220, modules: ['src/app/routes/assistant.route.tsx'] },
-  '/account': { budgetKB: 205, modules: ['src/app/routes/account.route.tsx'] },
+  '/assistant': { budgetKB: 85, modules: ['src/app/routes/assistant.route.tsx'] },
+  '/account': { budgetKB: 115, modules: ['src/app/routes/account.route.tsx'] },
 };
 const distDir = join('apps', 'web', 'dist');
 const manifestPath = join(distDir, '.vite', 'manifest.json');

@@ -24,6 +24,8 @@ const sources = [
   join(webDir, 'index.html'),
   join(webDir, 'vite.config.ts'),
   join(webDir, 'build-plugins.ts'),
+  join(webDir, 'service-worker'),
+  join(webDir, 'service-worker-plugin.ts'),
   'packages/contracts/src',
 ];
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;

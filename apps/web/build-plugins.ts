@@ -1,5 +1,5 @@
 // Vite plugins of the production build (see vite.config.ts).
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -79,6 +79,9 @@ export interface RouteShell {
   namespaces?: string[];
 }
 
+/** A signed-in screen's shell for the server's render, before it moves to dist-ssr/shells. */
+const RENDERED_SUFFIX = '.rendered.html';
+
 /** The shells by first path segment. */
 export type RouteShells = Record<string, RouteShell>;
 
@@ -124,6 +127,10 @@ export function routeShells(
       await prerenderShells(root, outDir, routes);
       for (const segment of Object.keys(appShells)) {
         await compress(join(outDir, 'shells', `${segment}.html`));
+        await rename(
+          join(outDir, 'shells', `${segment}${RENDERED_SUFFIX}`),
+          join(outDir, '..', 'dist-ssr', 'shells', `${segment}.html`),
+        );
       }
     },
     generateBundle(_options, bundle) {
@@ -191,6 +198,18 @@ export function routeShells(
           type: 'asset',
           fileName: `shells/${segment}.html`,
           source: source.replace('  </head>', `${preloads([...always, ...files])}  </head>`),
+        });
+        // The same screen rendered by the server with the person's data is painted from its
+        // HTML, so, like a public page, it lists its code for after that paint instead
+        // (moved to dist-ssr/shells by closeBundle).
+        const list = [...always, ...files].map((file) => `/${file}`).join(' ');
+        this.emitFile({
+          type: 'asset',
+          fileName: `shells/${segment}${RENDERED_SUFFIX}`,
+          source: source.replace(
+            '  </head>',
+            `    <meta name="modules" content="${list}" />\n  </head>`,
+          ),
         });
       }
     },

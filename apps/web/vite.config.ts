@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress, routeShells, type AppShells, type RouteShells } from './build-plugins';
+import { serviceWorker } from './service-worker-plugin';
 
 const api = 'http://localhost:3000';
 
@@ -32,7 +33,7 @@ const shells: RouteShells = {
 // The signed-in screens by first path segment: not prerendered (they show the person's own data),
 // each shell preloads from the HTML what the screen draws with: its route module, the bars and the
 // saved-cache restore (build-plugins.ts). Their reads take the server's answers without the
-// schemas; the account's forms import them, so its shell preloads them too.
+// schemas; the account's forms load them when first focused.
 // /sellers (the search) shares its segment with the public profiles' prerendered shell.
 const signedIn = (name: string, ...extra: string[]) => [
   `src/app/routes/${name}.route.tsx`,
@@ -45,17 +46,26 @@ const appShells: AppShells = {
   dashboard: signedIn('dashboard'),
   inbox: signedIn('chats'),
   assistant: signedIn('assistant'),
-  account: signedIn('account', '../../packages/contracts/src/index.ts'),
+  account: signedIn('account'),
 };
 
+// A new build starts the saved query caches afresh (src/lib/persisted-cache.ts) and replaces the
+// service worker's caches.
+const buildId = Date.now().toString(36);
+// The pages the service worker keeps for offline use: every shell but a seller's profile's.
+const offlinePages = [
+  ...Object.keys(shells).filter((segment) => !shells[segment]!.route.includes(':')),
+  ...Object.keys(appShells),
+];
+
 export default defineConfig({
-  // A new build starts the saved query caches afresh (src/lib/persisted-cache.ts).
-  define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
   // src/main.tsx imports src/boot.tsx once a prerendered page is painted, and boot.tsx the app;
   // every page preloads both.
   plugins: [
     react(),
     routeShells(shells, ['src/boot.tsx', 'src/app/app.tsx'], appShells),
+    serviceWorker({ buildId, pages: offlinePages }),
     precompress(),
   ],
   server: {

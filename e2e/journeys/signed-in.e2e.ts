@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { expect, journey, type PageSession } from '../helpers/index.js';
-import { checkEveryWidth } from './support.js';
+import { checkEveryWidth, holdScripts } from './support.js';
 
 const DEMO_PASSWORD = 'maya-demo-market';
 const BUYER = 'ana.silva@demo.mayamarket.example';
@@ -128,4 +128,67 @@ journey(
     );
     session.expectNoIssues();
   },
+);
+
+journey(
+  "signed in: a chat and the directory arrive drawn with the person's data, in English and Portuguese, and the app takes them over as they are",
+  async ({ newPage }) => {
+    const buyer = await newPage();
+    await signIn(buyer, '/buyerauth', BUYER);
+    const { page } = buyer;
+    // A chat with a message in it, over the API as the signed-in browser.
+    const sellers = (await (
+      await page.request.get('/api/v1/users?role=seller&q=Bright%20Reach')
+    ).json()) as {
+      items: { id: string; fullName: string }[];
+    };
+    const partner = sellers.items.find((item) => item.fullName === 'Bright Reach Studio');
+    expect(partner, 'the demo business is not in the directory');
+    const headers = { 'x-requested-with': 'fetch' };
+    const opened = (await (
+      await page.request.post('/api/v1/chats', { data: { partnerId: partner.id }, headers })
+    ).json()) as { chat: { id: string } };
+    const text = `Is the studio free on Saturday? (${Date.now()})`;
+    const sent = await page.request.post(`/api/v1/chats/${opened.chat.id}/messages`, {
+      data: { body: text, clientId: crypto.randomUUID() },
+      headers,
+    });
+    expect(sent.ok(), `sending the message answered ${sent.status()}`);
+
+    // The scripts are held back: what shows is the server's HTML alone.
+    const release = await holdScripts(page);
+    await page.goto(`/inbox/${opened.chat.id}`, { waitUntil: 'commit' });
+    await page.getByRole('log').getByText(text).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { level: 2, name: 'Bright Reach Studio' }).waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.dataset.ready === undefined),
+      'the app was already live: the chat was not looked at before its scripts ran',
+    );
+    release();
+    await buyer.settle();
+    // Hydrated without a mismatch (React reports one as a console error), and live: a reply.
+    await page.getByRole('textbox', { name: 'Message' }).fill('And Sunday?');
+    await page.keyboard.press('Enter');
+    await page.getByRole('log').getByText('And Sunday?').waitFor({ timeout: 10_000 });
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+    // In Portuguese, the directory of a search arrives drawn in Portuguese.
+    await page.getByRole('button', { name: 'Português (PT)' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Conversas' }).waitFor();
+    const hold = await holdScripts(page);
+    await page.goto('/sellers?q=Bright%20Reach', { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'Empresas' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('link', { name: 'Bright Reach Studio', exact: true }).first().waitFor();
+    expect(
+      (await page.locator('html').getAttribute('lang')) === 'pt-BR',
+      'the drawn page does not say it is Portuguese',
+    );
+    hold();
+    await buyer.settle();
+    await page.getByRole('heading', { level: 1, name: 'Empresas' }).waitFor();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.getByRole('button', { name: 'English (EN)' }).click();
+    buyer.expectNoIssues();
+  },
+  { timeoutMs: 120_000 },
 );

@@ -14,8 +14,7 @@ import {
   SCREEN_WIDTHS,
   type PageSession,
 } from '../helpers/index.js';
-import type { Page } from 'playwright-core';
-import { BUYER, DEMO_PASSWORD } from './support.js';
+import { BUYER, DEMO_PASSWORD, holdScripts } from './support.js';
 
 const SIGNED_OUT_ROUTES = [
   '/',
@@ -36,17 +35,6 @@ async function firstSellerId(baseUrl: string): Promise<string> {
   const id = body.items[0]?.id;
   expect(id, 'the demo seed has no seller');
   return id;
-}
-
-/** Holds the app's scripts back until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 async function mainHeading(session: PageSession): Promise<string> {

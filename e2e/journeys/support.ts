@@ -31,6 +31,17 @@ export function unique(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e4)}`;
 }
 
+/** Holds the app's scripts back until the returned function is called. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Signs in through a portal's form and waits for the signed-in home page. */
 export async function signIn(
   session: PageSession,

@@ -11,26 +11,33 @@ import { sessionQuery } from './lib/session';
 
 const container = document.getElementById('root')!;
 // A public page's shell holds the page prerendered at build time (apps/web/build-plugins.ts):
-// data-route is the route it was rendered for, data-namespaces the long texts it shows.
-const { route, namespaces = '' } = container.dataset;
+// data-route is the route it was rendered for, data-namespaces the long texts it shows; a page
+// the server rendered also names the query (data-search) and language (data-lang) it was drawn in.
+const { route, namespaces = '', search = '', lang = 'en' } = container.dataset;
 const queryClient = createQueryClient();
-// A page the server rendered with API data (a seller's profile) carries that data.
+// A page the server rendered with API data (a seller's profile, a signed-in screen with the
+// person's session and data) carries that data.
 adoptPageData(queryClient);
-// A signed-in screen (not prerendered) draws at once what it showed last time, from the cache
-// saved in this browser for the person signed in last (lib/persisted-cache.ts); its shell
-// preloads that code.
+const renderedSignedIn =
+  route !== undefined && Boolean(queryClient.getQueryData(sessionQuery.queryKey));
+// A signed-in screen the server did not render draws at once what it showed last time, from the
+// cache saved in this browser for the person signed in last (lib/persisted-cache.ts); its shell
+// preloads that code. One the server rendered is fresher than that: it only keeps it saved.
 const restored =
-  route === undefined
+  route === undefined || renderedSignedIn
     ? import('./lib/persisted-cache')
-        .then(({ restorePersistedCache }) => restorePersistedCache(queryClient))
+        .then(({ restorePersistedCache }) =>
+          restorePersistedCache(queryClient, { restore: !renderedSignedIn }),
+        )
         .catch(() => undefined)
     : Promise.resolve();
 if (route !== undefined) {
-  // The prerendered page is the signed-out one: show it as it is, and ask who is signed in only
-  // once the page is hydrated and the browser is idle (an answer arriving mid-hydration would
-  // change what the parts not yet hydrated draw, and they would no longer match their HTML),
-  // then switch to the signed-in page if need be.
-  queryClient.setQueryData(sessionQuery.queryKey, null);
+  // A prerendered public page is the signed-out one: show it as it is, and ask who is signed in
+  // only once the page is hydrated and the browser is idle (an answer arriving mid-hydration
+  // would change what the parts not yet hydrated draw, and they would no longer match their
+  // HTML), then switch to the signed-in page if need be. A signed-in screen the server rendered
+  // asks again then too.
+  if (!renderedSignedIn) queryClient.setQueryData(sessionQuery.queryKey, null);
   const idle = () =>
     new Promise<void>((resolve) =>
       typeof requestIdleCallback === 'function'
@@ -44,11 +51,14 @@ if (route !== undefined) {
 /** Resolves in a later task, once the browser has had the main thread back. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** The HTML is this very page as the first render will draw it: English, same URL, no query. */
+/**
+ * The HTML is this very page as the first render will draw it: the same language, path and
+ * query (and, for a signed-in screen, the time zone the server drew its times in).
+ */
 const matchesPrerender = () =>
   route !== undefined &&
-  i18n.language === 'en' &&
-  window.location.search === '' &&
+  i18n.language === lang &&
+  window.location.search === search &&
   matchPath(route, window.location.pathname) !== null;
 
 // A visitor who chose Portuguese sees Portuguese from the first paint of the app.

@@ -11,17 +11,32 @@ sendEarlySession(prerendered);
 const afterPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-/** The chunks the page needs next, fetched side by side. */
+/**
+ * The chunks the page needs next, fetched side by side. The links go into <head> in one
+ * insertion: one by one, each would make the browser look at the whole (large, prerendered)
+ * document again.
+ */
 function preloadPageModules() {
+  const links = document.createDocumentFragment();
   for (const href of pageModules()) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
-    document.head.append(link);
+    links.append(link);
   }
+  document.head.append(links);
 }
 
 void (prerendered ? afterPaint().then(preloadPageModules) : Promise.resolve()).then(
   () => import('./boot'),
 );
+
+// The service worker registers once the page has loaded and is live, from a chunk of its own.
+if (import.meta.env.PROD) {
+  addEventListener(
+    'load',
+    () => void import('./lib/service-worker').then((worker) => worker.registerServiceWorker()),
+    { once: true },
+  );
+}

@@ -1,8 +1,8 @@
 // @vitest-environment node
-import type { PublicProfile } from '@maya/contracts';
+import type { PrivateUser, PublicProfile } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
 import { profileQuery } from './features/directory';
-import { pageData, renderShell } from './prerender';
+import { pageData, pageQueries, renderShell, signedInPage, signedInPageData } from './prerender';
 
 // The head of index.html as the build writes it, around an empty root.
 const shell = `<!doctype html>
@@ -93,5 +93,107 @@ describe("a seller's page rendered with its profile", () => {
     expect(html).toContain('<title>Maya Market</title>');
     expect(html).not.toContain('page-data');
     expect(html).not.toMatch(/<h1/);
+  });
+});
+
+describe('a signed-in screen rendered for the person asking', () => {
+  const ana: PrivateUser = {
+    id: '01a20ea2-9ac7-7966-a75a-b0c23ec0bc22',
+    role: 'buyer',
+    fullName: 'Ana Silva',
+    firstName: 'Ana',
+    lastName: 'Silva',
+    imageUrl: null,
+    thumbnailUrl: null,
+    description: 'Looking for a makeup artist.',
+    category: null,
+    location: { address: 'Lisbon, Portugal', lat: 38.76, lng: -9.19 },
+    email: 'ana.silva@demo.mayamarket.example',
+    createdAt: '2026-11-24T17:37:47.207Z',
+    emailVerified: true,
+    plan: 'free',
+  };
+  const chatId = '01a20cf7-efc5-70a6-bff7-991dd53a16cc';
+  const message = {
+    id: '01a20cf7-efc5-70a6-bff7-991dd53a16dd',
+    chatId,
+    senderId: profile.id,
+    body: 'Yes, we have Saturday free.',
+    clientId: 'c1',
+    // 13:05 UTC: 10:05 in São Paulo.
+    createdAt: '2026-11-24T13:05:00.000Z',
+  };
+  const chat = {
+    id: chatId,
+    partner: {
+      id: profile.id,
+      role: 'seller',
+      fullName: 'Velvet Salon',
+      thumbnailUrl: null,
+      deleted: false,
+    },
+    lastMessage: message,
+    unreadCount: 1,
+    partnerLastReadMessageId: null,
+    createdAt: '2026-11-24T12:00:00.000Z',
+    updatedAt: '2026-11-24T13:05:00.000Z',
+  };
+  const answers: Record<string, unknown> = {
+    '/api/v1/chats/unread': { messages: 1, chats: 1 },
+    '/api/v1/chats?limit=100': { items: [chat], nextCursor: null },
+    [`/api/v1/chats/${chatId}`]: { chat },
+    [`/api/v1/chats/${chatId}/messages?limit=50`]: { items: [message], hasMore: false },
+  };
+
+  it('knows which screens it renders, and reads their first data for the person', () => {
+    expect(signedInPage('/')).toEqual({ route: '/', shell: 'dashboard' });
+    expect(signedInPage('/sellers')).toEqual({ route: '/sellers', shell: 'dashboard' });
+    expect(signedInPage(`/inbox/${chatId}`)).toEqual({ route: '/inbox/:chatId', shell: 'inbox' });
+    expect(signedInPage('/pricing')).toBeUndefined();
+    expect(signedInPage('/sellers/x')).toBeUndefined();
+
+    // A client sees sellers, for the search in the URL.
+    expect(signedInPageData('/dashboard?q=salon&category=beauty', ana).map((s) => s.path)).toEqual([
+      '/api/v1/chats/unread',
+      '/api/v1/users?role=seller&limit=24&q=salon&category=beauty',
+    ]);
+    expect(signedInPageData(`/inbox/${chatId}`, ana).map((s) => s.path)).toEqual(
+      Object.keys(answers),
+    );
+  });
+
+  it('draws an open chat in the language and time zone the browser named, with its data for hydration', async () => {
+    const url = `/inbox/${chatId}`;
+    const sources = signedInPageData(url, ana);
+    const data = pageQueries(
+      sources,
+      sources.map((source) => answers[source.path]),
+      ana,
+    );
+    const html = await renderShell(shell, {
+      route: '/inbox/:chatId',
+      url,
+      data,
+      display: { language: 'pt', timeZone: 'America/Sao_Paulo' },
+    });
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(html).toContain('data-route="/inbox/:chatId" data-lang="pt"');
+    expect(html).toContain('Yes, we have Saturday free.');
+    expect(html).toContain('Velvet Salon');
+    const root = /<div id="root"[^>]*>([^]*)<\/div>\n {2}<\/body>/.exec(html)?.[1] ?? '';
+    expect(root).toContain('>10:05<');
+    expect(root).not.toContain('13:05');
+    // Portuguese: the drawer's "Chats" is "Conversas".
+    expect(html).toMatch(/Conversas/);
+    const block = /<script type="application\/json" id="page-data">([^]*?)<\/script>/.exec(html);
+    expect(JSON.parse(block![1]!)).toContainEqual({ queryKey: ['session'], data: ana });
+    expect(JSON.parse(block![1]!)).toContainEqual({
+      queryKey: ['chats', 'messages', chatId],
+      data: { pages: [{ items: [message], hasMore: false }], pageParams: [null] },
+    });
+
+    // The next render (a public page at build time) is English in the server's zone again.
+    const english = await renderShell(shell, { route: '/sellers/:id', url: '/sellers/_' });
+    expect(english).toContain('<html lang="en">');
   });
 });

@@ -2,7 +2,8 @@
 // dist-ssr/render.mjs. The build renders each public page signed out and in English into its
 // shell (dist/shells/<segment>.html), so the browser paints the page before any script has run;
 // the server renders a page that shows API data (a seller's profile) the same way when it is
-// asked for, with that data (apps/server/src/plugins/web.ts). main.tsx then hydrates it. Never
+// asked for, with that data, and a signed-in screen with the person's own data, in their
+// language and time zone (apps/server/src/plugins/web.ts). boot.tsx then hydrates it. Never
 // part of the browser bundle.
 import './lib/zod-config';
 import createCache from '@emotion/cache';
@@ -10,11 +11,19 @@ import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter, matchPath } from 'react-router';
-import type { PublicProfile } from '@maya/contracts';
+import type { PrivateUser, PublicProfile } from '@maya/contracts';
 import { App } from './app/app';
 import { routes } from './app/router';
-import { preview, profileQuery } from './features/directory';
-import i18n, { loadNamespace } from './lib/i18n';
+import { chatQuery, chatsQuery, messagesQuery, unreadQuery } from './features/chats';
+import {
+  directoryQuery,
+  filtersFromSearch,
+  preview,
+  profileQuery,
+  searchPath,
+} from './features/directory';
+import { setTimeZone } from './lib/dates';
+import i18n, { htmlLanguage, languages, loadNamespace, setLanguage } from './lib/i18n';
 import { PAGE_DATA_ID, type PageQuery } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 import { sessionQuery } from './lib/session';
@@ -41,6 +50,8 @@ export interface PageDataSource {
   queryKey: readonly unknown[];
   /** What the page's <head> says, from the answer. */
   head?: (answer: unknown) => PageHead;
+  /** The answer is the first page of an infinite query (a list read page by page). */
+  infinite?: boolean;
 }
 
 /** The title matches the one the profile screen sets in the browser (DocumentTitle). */
@@ -67,17 +78,147 @@ export function pageData(url: string): PageDataSource[] {
 }
 
 /**
+ * The signed-in screens the server renders with the person's own data, by route, with the shell
+ * each is answered with (dist-ssr/shells/<shell>.html, whose code is that screen's). Signed in,
+ * `/` and `/sellers` are the directory too (src/app/router.tsx).
+ */
+const signedInRoutes: readonly (readonly [route: string, shell: string])[] = [
+  ['/', 'dashboard'],
+  ['/dashboard', 'dashboard'],
+  ['/sellers', 'dashboard'],
+  ['/inbox', 'inbox'],
+  ['/inbox/:chatId', 'inbox'],
+  ['/assistant', 'assistant'],
+  ['/account', 'account'],
+];
+
+export interface SignedInPage {
+  route: string;
+  shell: string;
+}
+
+/** The signed-in screen at `path`, if the server renders it. */
+export function signedInPage(path: string): SignedInPage | undefined {
+  for (const [route, shell] of signedInRoutes) {
+    if (matchPath(route, path)) return { route, shell };
+  }
+  return undefined;
+}
+
+const API = '/api/v1';
+
+/**
+ * The API answers the signed-in screen at `url` shows `user`, besides the session: the unread
+ * count of the bars, and the screen's first data (the directory's first page for the URL's
+ * search, the chat list, the open chat and its latest messages). The server reads them with
+ * the person's own session.
+ */
+export function signedInPageData(url: string, user: PrivateUser): PageDataSource[] {
+  const [path = '/', search = ''] = url.split('?');
+  const page = signedInPage(path);
+  if (!page) return [];
+  const sources: PageDataSource[] = [
+    { path: `${API}/chats/unread`, queryKey: unreadQuery.queryKey },
+  ];
+  if (page.shell === 'dashboard') {
+    const role = user.role === 'buyer' ? 'seller' : 'buyer';
+    const filters = filtersFromSearch(role, new URLSearchParams(search));
+    sources.push({
+      path: `${API}${searchPath(filters)}`,
+      queryKey: directoryQuery(filters).queryKey,
+      infinite: true,
+    });
+  }
+  if (page.shell === 'inbox') {
+    sources.push({ path: `${API}/chats?limit=100`, queryKey: chatsQuery.queryKey });
+    const chatId = matchPath('/inbox/:chatId', path)?.params.chatId;
+    if (chatId) {
+      const id = encodeURIComponent(chatId);
+      sources.push(
+        { path: `${API}/chats/${id}`, queryKey: chatQuery(chatId).queryKey },
+        {
+          path: `${API}/chats/${id}/messages?limit=50`,
+          queryKey: messagesQuery(chatId).queryKey,
+          infinite: true,
+        },
+      );
+    }
+  }
+  return sources;
+}
+
+/**
+ * The cache entries `answers` (the API's answers to `sources`, parsed) become, as the browser's
+ * queries hold them; with the signed-in `user` as the session when given.
+ */
+export function pageQueries(
+  sources: PageDataSource[],
+  answers: unknown[],
+  user?: PrivateUser,
+): PageQuery[] {
+  return [
+    ...(user ? [{ queryKey: sessionQuery.queryKey, data: user }] : []),
+    ...sources.map((source, index) => ({
+      queryKey: source.queryKey,
+      data: source.infinite ? { pages: [answers[index]], pageParams: [null] } : answers[index],
+    })),
+  ];
+}
+
+/** How a page is drawn for the person asking: the build draws English in the server's zone. */
+export interface Display {
+  language?: string;
+  /** An IANA time zone (the browser's), for the times a page shows. */
+  timeZone?: string;
+}
+
+/** A time zone this runtime knows, or undefined. */
+export function knownTimeZone(zone: string | undefined): string | undefined {
+  if (!zone) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+// One render at a time: the language and the time zone are the app's, shared by every render.
+let rendering: Promise<unknown> = Promise.resolve();
+
+/**
  * Renders `url` once every lazy screen and bar has loaded (React's prerender waits for
  * Suspense). Nothing is fetched: the parts that show API data draw `data` when it is given, and
  * their placeholders otherwise, exactly as the browser's first render does. `namespaces` are
  * the long texts the page shows.
  */
-export async function render(
+export function render(
   url: string,
   namespaces: string[] = [],
   data: PageQuery[] = [],
+  display: Display = {},
 ): Promise<Prerendered> {
+  const result = rendering.then(() => renderNow(url, namespaces, data, display));
+  rendering = result.catch(() => undefined);
+  return result;
+}
+
+async function renderNow(
+  url: string,
+  namespaces: string[],
+  data: PageQuery[],
+  { language = 'en', timeZone }: Display,
+): Promise<Prerendered> {
+  await setLanguage(languages.includes(language) ? language : 'en');
   await Promise.all(namespaces.map((namespace) => loadNamespace(namespace)));
+  setTimeZone(knownTimeZone(timeZone));
+  try {
+    return await draw(url, data);
+  } finally {
+    setTimeZone(undefined);
+  }
+}
+
+async function draw(url: string, data: PageQuery[]): Promise<Prerendered> {
   // compat: the styles are collected in cache.inserted instead of written inline beside each
   // element, so they can go into one <style> in <head>.
   const cache = createCache({ key: 'css' });
@@ -135,6 +276,8 @@ export interface ShellPage {
   data?: PageQuery[];
   /** The origin people use (PUBLIC_URL), for the absolute URLs of link previews. */
   origin?: string;
+  /** The language and time zone of the person asking (a signed-in screen). */
+  display?: Display;
 }
 
 /** The shell's <head> with what the page says of itself instead of the site's defaults. */
@@ -163,12 +306,14 @@ function withHead(shell: string, head: PageHead, origin: string | undefined): st
  */
 export async function renderShell(
   shell: string,
-  { route, url, namespaces = [], data = [], origin }: ShellPage,
+  { route, url, namespaces = [], data = [], origin, display = {} }: ShellPage,
 ): Promise<string> {
   if (!shell.includes('<div id="root"></div>')) {
     throw new Error(`the shell of ${route} has no empty <div id="root">`);
   }
-  const { html, styles, hints } = await render(url, namespaces, data);
+  const { html, styles, hints } = await render(url, namespaces, data, display);
+  const language = i18n.language;
+  const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
   // The CSP allows no inline script: a page React could not finish would need one.
   if (/<script|<!--\$[?!]-->/.test(html)) {
     throw new Error(`the prerendered ${route} needs an inline script`);
@@ -176,6 +321,9 @@ export async function renderShell(
   const rootAttributes = [
     `data-route="${attribute(route)}"`,
     ...(namespaces.length > 0 ? [`data-namespaces="${attribute(namespaces.join(' '))}"`] : []),
+    // What boot.tsx checks before hydrating: the page was drawn for this query, in this language.
+    ...(search ? [`data-search="${attribute(search)}"`] : []),
+    ...(language !== 'en' ? [`data-lang="${attribute(language)}"`] : []),
   ].join(' ');
   // Never run (its type is not a script's), and `<` is escaped so no text can close it.
   const dataBlock =
@@ -189,6 +337,7 @@ export async function renderShell(
   })[0];
   return (
     (head ? withHead(shell, head, origin) : shell)
+      .replace(/<html lang="[^"]*">/, () => `<html lang="${attribute(htmlLanguage(language))}">`)
       // The page's images (its largest paint, often) are asked for before its scripts.
       .replace(/<meta charset="[^"]*" \/>\n/i, (meta) => `${meta}    ${hints}\n`)
       .replace('  </head>', () => `    ${styles}\n${dataBlock}  </head>`)

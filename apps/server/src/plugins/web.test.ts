@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import web from './web.js';
 
@@ -250,5 +251,139 @@ export async function renderShell(shell, { route, url, data, origin }) {
       expect(answer.body).toBe(dashboard);
     }
     expect(renders()).toBe(before);
+  });
+});
+
+describe('a signed-in screen rendered for the person asking', () => {
+  // The renderer's signed-in side as a stand-in: the screen a path is, the answers it shows, and
+  // a page that prints what it was drawn with.
+  const renderer = `
+export function pageData() { return []; }
+export function signedInPage(path) {
+  if (path === '/dashboard') return { route: '/dashboard', shell: 'dashboard' };
+  const chat = /^\\/inbox\\/([^/]+)$/.exec(path);
+  return chat ? { route: '/inbox/:chatId', shell: 'dashboard' } : undefined;
+}
+export function signedInPageData(url, user) {
+  const chat = /^\\/inbox\\/([^/?]+)/.exec(url)?.[1];
+  return [{ path: chat ? '/api/v1/chats/' + chat : '/api/v1/chats/unread', queryKey: ['k'] }];
+}
+export function pageQueries(sources, answers, user) {
+  return [{ queryKey: ['session'], data: user }, ...answers.map((data) => ({ queryKey: ['k'], data }))];
+}
+export async function renderShell(shell, { route, url, data, display }) {
+  return shell.replace('<div id="root"></div>', '<div id="root" data-route="' + route + '">' +
+    JSON.stringify({ url, data, display }) + '</div>');
+}`;
+  const renderedShell = '<!doctype html><title>Maya Market</title><div id="root"></div>';
+  const sessions = new Map([['ana-token', { id: 'ana', fullName: 'Ana Silva' }]]);
+  const seen: { path: string; ip: string }[] = [];
+  let root: string;
+  let site: FastifyInstance;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'maya-web-own-'));
+    const distDir = join(root, 'dist');
+    const ssrDir = join(root, 'dist-ssr');
+    await mkdir(join(distDir, 'shells'), { recursive: true });
+    await mkdir(join(ssrDir, 'shells'), { recursive: true });
+    await writeFile(join(distDir, 'index.html'), index);
+    await writeFile(join(distDir, 'shells', 'dashboard.html'), dashboard);
+    await writeFile(join(ssrDir, 'shells', 'dashboard.html'), renderedShell);
+    await writeFile(join(ssrDir, 'render.mjs'), renderer);
+    await writeFile(join(ssrDir, 'pages.json'), '{}');
+    site = Fastify({ logger: false });
+    await site.register(cookie);
+    const userOf = (request: FastifyRequest) => sessions.get(request.cookies.maya_session ?? '');
+    site.addHook('onRequest', async (request) => {
+      seen.push({ path: request.url, ip: request.ip });
+    });
+    site.get('/api/v1/auth/session', async (request, reply) => {
+      const user = userOf(request);
+      if (!user && request.cookies.maya_session) reply.clearCookie('maya_session', { path: '/' });
+      return { user: user ?? null };
+    });
+    site.get('/api/v1/chats/unread', async (request, reply) =>
+      userOf(request) ? { messages: 2, chats: 1 } : reply.code(401).send({ code: 'UNAUTHORIZED' }),
+    );
+    // Ana's chat is hers; any other is not found for her.
+    site.get<{ Params: { id: string } }>('/api/v1/chats/:id', async (request, reply) =>
+      userOf(request) && request.params.id === 'ana-chat'
+        ? { id: 'ana-chat', partner: 'Glow Studio' }
+        : reply.code(404).send({ code: 'NOT_FOUND' }),
+    );
+    await site.register(web, { distDir, reservedPrefixes: ['/api/'] });
+    await site.ready();
+  });
+
+  afterAll(async () => {
+    await site.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const page = (url: string, cookies: string) =>
+    site.inject({
+      url,
+      headers: { cookie: cookies, 'accept-encoding': '' },
+      remoteAddress: '203.0.113.9',
+    });
+  const drawn = (body: string) =>
+    JSON.parse(/<div id="root"[^>]*>(.*)<\/div>/.exec(body)?.[1] ?? 'null') as {
+      url: string;
+      data: { queryKey: string[]; data: unknown }[];
+      display: { language?: string; timeZone?: string };
+    } | null;
+
+  it("draws the screen with the person's session and data, in their language and time zone, for them alone", async () => {
+    seen.length = 0;
+    const answer = await page(
+      '/dashboard?q=salon',
+      'maya_session=ana-token; maya_lang=pt; maya_tz=America/Sao_Paulo',
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('private, no-cache');
+    expect(answer.headers.vary).toMatch(/cookie/i);
+    const page_ = drawn(answer.body);
+    expect(page_).toEqual({
+      url: '/dashboard?q=salon',
+      data: [
+        { queryKey: ['session'], data: { id: 'ana', fullName: 'Ana Silva' } },
+        { queryKey: ['k'], data: { messages: 2, chats: 1 } },
+      ],
+      display: { language: 'pt', timeZone: 'America/Sao_Paulo' },
+    });
+    // Read through the app as the browser would have: from the person's own address.
+    expect(seen.filter(({ path }) => path.startsWith('/api/'))).toEqual([
+      { path: '/api/v1/auth/session', ip: '203.0.113.9' },
+      { path: '/api/v1/chats/unread', ip: '203.0.113.9' },
+    ]);
+  });
+
+  it('sends the built shell to a browser that has not named its time zone, and to a visitor', async () => {
+    for (const cookies of ['maya_session=ana-token', 'maya_tz=UTC', '']) {
+      const answer = await page('/dashboard', cookies);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.headers.vary).toMatch(/cookie/i);
+      expect(answer.body).toBe(dashboard);
+    }
+  });
+
+  it('sends the built shell for an ended session, and clears its cookie as the API does', async () => {
+    const answer = await page('/dashboard', 'maya_session=ended-token; maya_tz=UTC');
+    expect(answer.body).toBe(dashboard);
+    expect(String(answer.headers['set-cookie'])).toMatch(/^maya_session=;/);
+  });
+
+  it("never draws another person's chat: the API's refusal leaves the built shell", async () => {
+    const own = await page('/inbox/ana-chat', 'maya_session=ana-token; maya_tz=UTC');
+    expect(drawn(own.body)?.data[1]).toEqual({
+      queryKey: ['k'],
+      data: { id: 'ana-chat', partner: 'Glow Studio' },
+    });
+    const other = await page('/inbox/bruno-chat', 'maya_session=ana-token; maya_tz=UTC');
+    expect(other.statusCode).toBe(200);
+    expect(other.body).not.toContain('bruno-chat');
+    expect(other.body).toBe(index);
   });
 });

@@ -7,24 +7,42 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from './auth.js';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+interface DataSource {
+  path: string;
+  queryKey: readonly unknown[];
+}
+interface PageQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+
 /** The web build's page renderer (apps/web/src/prerender.tsx, built into dist-ssr/render.mjs). */
 interface PageRenderer {
-  pageData(url: string): { path: string; queryKey: readonly unknown[] }[];
+  pageData(url: string): DataSource[];
+  signedInPage(path: string): { route: string; shell: string } | undefined;
+  signedInPageData(url: string, user: unknown): DataSource[];
+  pageQueries(sources: DataSource[], answers: unknown[], user?: unknown): PageQuery[];
   renderShell(
     shell: string,
     page: {
       route: string;
       url: string;
       namespaces: string[];
-      data: { queryKey: readonly unknown[]; data: unknown }[];
+      data: PageQuery[];
       origin?: string;
+      display?: { language?: string; timeZone?: string };
     },
   ): Promise<string>;
 }
+
+/** The cookies the web app writes with its language and time zone (lib/display-cookies.ts). */
+const LANGUAGE_COOKIE = 'maya_lang';
+const TIME_ZONE_COOKIE = 'maya_tz';
 
 /** Server-rendered pages kept for reuse while their data is unchanged. */
 const RENDERED_PAGES_KEPT = 500;
@@ -81,7 +99,7 @@ export default fp<{
         : [],
     );
 
-    const renderPage = serverRenderer(app, ssrDir, publicUrl);
+    const { renderPage, renderSignedIn } = serverRenderer(app, ssrDir, publicUrl);
 
     // Every other page URL is a client-side route: answer with the app shell, which routes it.
     const shell = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -91,7 +109,14 @@ export default fp<{
       if (isFile || reservedPrefixes.some((prefix) => path.startsWith(prefix))) {
         return reply.callNotFound();
       }
-      reply.header('cache-control', 'no-cache');
+      // Signed in, a page is the person's own (rendered for them, or the signed-in screen the
+      // shell turns into): never one a shared cache may hand to someone else.
+      reply.header('cache-control', 'no-cache').header('vary', 'cookie');
+      const own = await renderSignedIn(request, reply);
+      if (own !== undefined) {
+        reply.header('cache-control', 'private, no-cache');
+        return sendHtml(request, reply, own);
+      }
       const segment = path.split('/')[1] || 'index';
       if (!shells.has(segment)) return reply.sendFile('index.html');
       // The page is drawn the same whatever its query, so the path alone is rendered.
@@ -117,7 +142,7 @@ export default fp<{
 function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | undefined) {
   const renderer = join(ssrDir, 'render.mjs');
   if (!existsSync(renderer) || !existsSync(join(ssrDir, 'pages.json'))) {
-    return async () => undefined;
+    return { renderPage: async () => undefined, renderSignedIn: async () => undefined };
   }
   // Loaded with the first page that needs it, so a start stays light.
   let loaded: Promise<{ render: PageRenderer; pages: Record<string, PageSpec> }> | undefined;
@@ -129,9 +154,17 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
       ),
     ]).then(([render, pages]) => ({ render, pages })));
   const shellTexts = new Map<string, Promise<string>>();
+  const shellText = (name: string) => {
+    let text = shellTexts.get(name);
+    if (!text) {
+      text = readFile(join(ssrDir, 'shells', `${name}.html`), 'utf8');
+      shellTexts.set(name, text);
+    }
+    return text;
+  };
   const rendered = new Map<string, { answered: string; html: string }>();
 
-  return async (
+  const renderPage = async (
     segment: string,
     url: string,
   ): Promise<{ html: string } | 'missing' | undefined> => {
@@ -157,12 +190,12 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
         queryKey: source.queryKey,
         data: answers[index]!.json<unknown>(),
       }));
-      let shell = shellTexts.get(segment);
-      if (!shell) {
-        shell = readFile(join(ssrDir, 'shells', `${segment}.html`), 'utf8');
-        shellTexts.set(segment, shell);
-      }
-      const html = await render.renderShell(await shell, { ...page, url, data, origin });
+      const html = await render.renderShell(await shellText(segment), {
+        ...page,
+        url,
+        data,
+        origin,
+      });
       rendered.delete(url);
       rendered.set(url, { answered, html });
       if (rendered.size > RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value!);
@@ -172,6 +205,63 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
       return undefined;
     }
   };
+
+  /**
+   * A signed-in screen (the directory, the chats, Maya, the account) rendered for the person
+   * asking: their session and the screen's first data are read through the app with their own
+   * cookie and address (so every rule of the API applies as it would to the browser), and the
+   * screen is drawn with them in the language and time zone their browser named
+   * (lib/display-cookies.ts in the web app). Undefined (the build's shell) for a visitor, a
+   * browser that has not named its time zone yet (its first visit), or any answer but 200;
+   * never kept, since it is one person's.
+   */
+  const renderSignedIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<string | undefined> => {
+    const cookies = request.cookies as Record<string, string | undefined> | undefined;
+    const timeZone = cookies?.[TIME_ZONE_COOKIE];
+    if (!cookies?.[SESSION_COOKIE] || !timeZone || !request.headers.cookie) return undefined;
+    const url = request.url;
+    try {
+      const { render } = await load();
+      const page = render.signedInPage(url.split('?')[0] ?? '/');
+      if (!page) return undefined;
+      const read = (path: string) =>
+        app.inject({
+          method: 'GET',
+          url: path,
+          headers: { cookie: request.headers.cookie, accept: 'application/json' },
+          remoteAddress: request.ip,
+        });
+      const session = await read('/api/v1/auth/session');
+      // An expired session is cleared, as the browser's own request would have it cleared.
+      const cleared = session.headers['set-cookie'];
+      if (cleared) reply.header('set-cookie', cleared);
+      const user = session.statusCode === 200 ? session.json<{ user: unknown }>().user : null;
+      if (!user) return undefined;
+      const sources = render.signedInPageData(url, user);
+      const answers = await Promise.all(sources.map((source) => read(source.path)));
+      if (answers.some((answer) => answer.statusCode !== 200)) return undefined;
+      const data = render.pageQueries(
+        sources,
+        answers.map((answer) => answer.json<unknown>()),
+        user,
+      );
+      return await render.renderShell(await shellText(page.shell), {
+        route: page.route,
+        url,
+        namespaces: [],
+        data,
+        display: { language: cookies[LANGUAGE_COOKIE], timeZone },
+      });
+    } catch (error) {
+      app.log.error({ err: error }, 'rendering the signed-in page failed; answering its shell');
+      return undefined;
+    }
+  };
+
+  return { renderPage, renderSignedIn };
 }
 
 interface PageSpec {
@@ -181,7 +271,9 @@ interface PageSpec {
 
 /** HTML made per request, compressed as the browser accepts (fast settings: it is small). */
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
-  reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding');
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('vary', 'cookie, accept-encoding');
   const accepted = request.headers['accept-encoding'] ?? '';
   if (/\bbr\b/.test(accepted)) {
     reply.header('content-encoding', 'br');

@@ -47,21 +47,30 @@ export interface AppProps {
   queryClient?: QueryClient;
 }
 
+/**
+ * The toasts, once the page has loaded. Its own component: the moment they mount re-renders it
+ * alone, never the providers above the whole page (a new render there would make React walk
+ * every component that reads a context, a tenth of a second on a phone).
+ */
+function ToastsAfterLoad() {
+  const afterLoad = useAfterLoad();
+  return afterLoad ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
 export function App({ router: givenRouter, queryClient: givenClient }: AppProps = {}) {
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
   const [router] = useState(() => givenRouter ?? createAppRouter());
-  const afterLoad = useAfterLoad();
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <RouterProvider router={router} />
-          {afterLoad && (
-            <Suspense fallback={null}>
-              <Toasts />
-            </Suspense>
-          )}
+          <ToastsAfterLoad />
         </ThemeProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from './field-errors';
+import { useHydrated } from '../lib/use-hydrated';
+import { useNearScreen } from '../lib/use-near-screen';
 
 const LeafletMap = lazy(() =>
   import('./map/leaflet-map').then((module) => ({ default: module.LeafletMap })),
@@ -60,14 +62,20 @@ export function LocationFields({
   errors = {},
   mapHeight = 260,
   search,
+  mapWhenNear = false,
 }: {
   value: LatLngText;
   onChange: (value: LatLngText) => void;
   errors?: FieldErrors;
   mapHeight?: number;
   search?: (pick: (point: { lat: number; lng: number }) => void) => ReactNode;
+  /** Draw the map only once the person scrolls near it (a form far down a page). */
+  mapWhenNear?: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
+  const mapArea = useRef<HTMLDivElement>(null);
+  const nearScreen = useNearScreen(mapArea) || !mapWhenNear;
   const point = parsePoint(value);
   const [focus, setFocus] = useState<MapView>();
   const set = (next: { lat: number; lng: number }) =>
@@ -77,6 +85,7 @@ export function LocationFields({
     setFocus({ lat: next.lat, lng: next.lng, zoom: POINT_ZOOM });
   };
   const opening = defaultView(i18n.language);
+  const mapSpace = <Box sx={{ height: mapHeight, bgcolor: '#e8eaf6', borderRadius: 2 }} />;
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       {search?.(pick)}
@@ -102,31 +111,40 @@ export function LocationFields({
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           {t('auth.mapHint')}
         </Typography>
-        {'geolocation' in navigator && (
-          <Button
-            size="small"
-            startIcon={<MyLocationIcon />}
-            onClick={() =>
-              navigator.geolocation.getCurrentPosition((position) =>
-                set({ lat: position.coords.latitude, lng: position.coords.longitude }),
-              )
-            }
-          >
-            {t('auth.useMyLocation')}
-          </Button>
+        {/* Drawn on the server too (every supported browser can locate), so nothing moves when
+            the page comes alive; a browser that cannot simply does nothing. */}
+        <Button
+          size="small"
+          startIcon={<MyLocationIcon />}
+          onClick={() =>
+            navigator.geolocation?.getCurrentPosition((position) =>
+              set({ lat: position.coords.latitude, lng: position.coords.longitude }),
+            )
+          }
+        >
+          {t('auth.useMyLocation')}
+        </Button>
+      </Box>
+      {/* The map is drawn in the browser only, once the page is live (a server render has none),
+          and, when asked, once the person is near it: further down a page it costs nothing until
+          then. */}
+      <Box ref={mapArea}>
+        {hydrated && nearScreen ? (
+          <Suspense fallback={mapSpace}>
+            <LeafletMap
+              center={point ?? opening}
+              zoom={point ? POINT_ZOOM : opening.zoom}
+              focus={focus}
+              height={mapHeight}
+              label={t('auth.mapLabel')}
+              markers={point ? [{ id: 'chosen', ...point, title: t('auth.address') }] : []}
+              onPick={set}
+            />
+          </Suspense>
+        ) : (
+          mapSpace
         )}
       </Box>
-      <Suspense fallback={<Box sx={{ height: mapHeight, bgcolor: '#e8eaf6', borderRadius: 2 }} />}>
-        <LeafletMap
-          center={point ?? opening}
-          zoom={point ? POINT_ZOOM : opening.zoom}
-          focus={focus}
-          height={mapHeight}
-          label={t('auth.mapLabel')}
-          markers={point ? [{ id: 'chosen', ...point, title: t('auth.address') }] : []}
-          onPick={set}
-        />
-      </Suspense>
     </Box>
   );
 }

@@ -43,15 +43,19 @@ const storage = savedCacheStorage;
 /**
  * Restores the saved cache of the person who used this browser last, when it was saved by this
  * build, then keeps it saved while they stay signed in. Resolves once restored (or not), so the
- * first render draws the restored screen. The session itself is always asked again.
+ * first render draws the restored screen. The session itself is always asked again. With
+ * `restore` false (a screen the server rendered with fresh data), it only keeps it saved.
  */
-export async function restorePersistedCache(queryClient: QueryClient): Promise<void> {
+export async function restorePersistedCache(
+  queryClient: QueryClient,
+  { restore = true }: { restore?: boolean } = {},
+): Promise<void> {
   // The nested query-core the persister is built on is another copy of the same classes.
   const client = queryClient as unknown as Parameters<
     typeof persistQueryClientRestore
   >[0]['queryClient'];
   const owner = savedCacheOwner();
-  if (owner) {
+  if (owner && restore) {
     await persistQueryClientRestore({
       queryClient: client,
       persister,

@@ -70,12 +70,17 @@ export function adoptSignedIn(queryClient: QueryClient, user: PrivateUser): void
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest(
+    mutationFn: async () => {
+      // This browser stops announcing the account's messages before the session ends.
+      await import('./push')
+        .then(({ forgetDevicePush }) => forgetDevicePush())
+        .catch(() => undefined);
+      return apiRequest(
         '/auth/logout',
         import('zod').then(({ z }) => z.null()),
         { method: 'POST' },
-      ),
+      );
+    },
     onSettled: () => {
       // Loaded on demand so socket.io stays out of the first page's script.
       void import('./socket').then(({ closeSocket }) => closeSocket());

@@ -13,7 +13,8 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { withNext } from '../../lib/return-path';
 import { useSession } from '../../lib/session';
 import { LanguageSwitcher } from './language-switcher';
 import { useSignOut } from './use-sign-out';
@@ -46,6 +47,9 @@ export function TopBar({
   unreadChats?: number;
 }) {
   const { t } = useTranslation();
+  // On a sign-in page, the other portal keeps the page to come back to.
+  const [params] = useSearchParams();
+  const next = params.get('next');
   const { user } = useSession();
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -131,10 +135,10 @@ export function TopBar({
             </>
           ) : (
             <Stack direction="row" spacing={1} sx={{ display: { xs: 'none', sm: 'flex' } }}>
-              <Button component={RouterLink} to="/buyerauth" variant="outlined">
+              <Button component={RouterLink} to={withNext('/buyerauth', next)} variant="outlined">
                 {t('nav.loginClient')}
               </Button>
-              <Button component={RouterLink} to="/sellerauth" variant="contained">
+              <Button component={RouterLink} to={withNext('/sellerauth', next)} variant="contained">
                 {t('nav.loginBusiness')}
               </Button>
             </Stack>
@@ -205,7 +209,7 @@ export function TopBar({
                 <>
                   <Button
                     component={RouterLink}
-                    to="/buyerauth"
+                    to={withNext('/buyerauth', next)}
                     onClick={close}
                     sx={{ justifyContent: 'flex-start' }}
                   >
@@ -213,7 +217,7 @@ export function TopBar({
                   </Button>
                   <Button
                     component={RouterLink}
-                    to="/sellerauth"
+                    to={withNext('/sellerauth', next)}
                     onClick={close}
                     sx={{ justifyContent: 'flex-start' }}
                   >

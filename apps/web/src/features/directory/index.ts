@@ -3,3 +3,6 @@
 export { useFeaturedSellers } from './api/get-featured-sellers';
 export { profileQuery } from './api/get-profile';
 export { preview } from './utils/preview';
+// The directory search a URL shows, which the server reads to render the page (src/prerender.tsx).
+export { directoryQuery, searchPath } from './api/find-users';
+export { filtersFromSearch } from './hooks/use-directory-filters';

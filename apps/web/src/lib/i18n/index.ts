@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { writeDisplayCookies } from '../display-cookies';
 import en from './locales/en.json';
 
 // locales/<code>.json holds a language's interface strings (namespace "translation");
@@ -26,6 +27,7 @@ export const languages = [
 
 /** The value of <html lang> for each language code. */
 const htmlLang: Record<string, string> = { pt: 'pt-BR' };
+export const htmlLanguage = (language: string): string => htmlLang[language] ?? language;
 
 const STORAGE_KEY = 'language';
 const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
@@ -39,13 +41,16 @@ void i18n.use(initReactI18next).init({
 
 function showLanguage(language: string) {
   if (typeof document === 'undefined') return;
-  document.documentElement.lang = htmlLang[language] ?? language;
+  document.documentElement.lang = htmlLanguage(language);
 }
 showLanguage('en');
+if (!stored || stored === 'en') writeDisplayCookies('en');
 
 i18n.on('languageChanged', (language) => {
   showLanguage(language);
-  localStorage.setItem(STORAGE_KEY, language);
+  writeDisplayCookies(language);
+  // The server renders with this module too (src/prerender.tsx), where there is no storage.
+  if (typeof localStorage !== 'undefined') localStorage.setItem(STORAGE_KEY, language);
 });
 
 const namespacesInUse = new Set(['translation']);

@@ -2,4 +2,7 @@
 export const accountKeys = {
   gallery: ['account', 'gallery'],
   notifications: ['account', 'notifications'],
+  push: ['account', 'push'],
+  /** Whether this browser's subscription is saved for the account. */
+  pushDevice: ['account', 'push', 'device'],
 } as const;

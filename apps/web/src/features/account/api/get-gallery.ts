@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { galleryResponseSchema } from '@maya/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import type { GalleryResponse } from '@maya/contracts';
+import { apiCall } from '../../../lib/api-client';
 import { accountKeys } from './account-keys';
 
 export const getGallery = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiRequest('/me/gallery', galleryResponseSchema, { signal });
+  apiCall<GalleryResponse>('/me/gallery', { signal });
 
 export const galleryQuery = queryOptions({
   queryKey: accountKeys.gallery,

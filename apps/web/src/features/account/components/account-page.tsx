@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { PrivateUser } from '@maya/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { prefetchContracts } from '../../../lib/contracts';
 import { PlansBilling } from '../../billing';
 import { ProfileDetails } from './profile-details';
 
@@ -37,7 +38,14 @@ export function AccountPage({ user }: { user: PrivateUser }) {
           aria-controls="panel-plans"
         />
       </Tabs>
-      <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+      {/* The forms check their input with the contract schemas, loaded once a field is first
+          focused (ready by the time it is sent), never with the screen. */}
+      <Box
+        role="tabpanel"
+        id={`panel-${tab}`}
+        aria-labelledby={`tab-${tab}`}
+        onFocus={prefetchContracts}
+      >
         {tab === 'profile' ? <ProfileDetails user={user} /> : <PlansBilling user={user} />}
       </Box>
     </Box>

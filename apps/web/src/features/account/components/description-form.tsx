@@ -30,7 +30,9 @@ export function DescriptionForm({ user }: { user: PrivateUser }) {
       <TextField
         label={t('account.description')}
         multiline
-        minRows={3}
+        // A fixed height (it scrolls beyond it): a growing field measures itself once the page
+        // is live, and the sections below would move.
+        rows={4}
         value={description}
         onChange={(event) => setDescription(event.target.value)}
         error={Boolean(errors.description)}

@@ -52,6 +52,7 @@ export function LocationForm({ user }: { user: PrivateUser }) {
         onChange={setPoint}
         errors={errors}
         mapHeight={500}
+        mapWhenNear
         search={(pick) => (
           <AddressSearch
             onPick={(place) => {

@@ -17,6 +17,9 @@ import { SectorForm } from './sector-form';
 const NotificationsForm = lazy(() =>
   import('./notifications-form').then((module) => ({ default: module.NotificationsForm })),
 );
+const DeviceNotifications = lazy(() =>
+  import('./device-notifications').then((module) => ({ default: module.DeviceNotifications })),
+);
 
 /** The Profile Details tab: each section saves on its own. */
 export function ProfileDetails({ user }: { user: PrivateUser }) {
@@ -36,6 +39,11 @@ export function ProfileDetails({ user }: { user: PrivateUser }) {
       <Section id="notifications" title={t('account.notificationsSection')}>
         <Suspense fallback={<Skeleton variant="rounded" height={300} aria-hidden="true" />}>
           <NotificationsForm user={user} />
+        </Suspense>
+      </Section>
+      <Section id="device-notifications" title={t('account.deviceNotificationsSection')}>
+        <Suspense fallback={<Skeleton variant="rounded" height={72} aria-hidden="true" />}>
+          <DeviceNotifications />
         </Suspense>
       </Section>
       <Section id="password" title={t('account.passwordSection')}>

@@ -81,6 +81,8 @@ export function AssistantPage({ user }: { user: PrivateUser }) {
                     key={suggestion}
                     label={suggestion}
                     onClick={() => maya.send(suggestion)}
+                    onMouseEnter={maya.prepare}
+                    onFocus={maya.prepare}
                     variant="outlined"
                   />
                 ))}
@@ -88,8 +90,14 @@ export function AssistantPage({ user }: { user: PrivateUser }) {
             </Box>
           }
         />
-        <Composer busy={maya.busy} onSend={maya.send} placeholder={t('assistant.placeholder')} />
+        <Composer
+          busy={maya.busy}
+          onSend={maya.send}
+          onFocus={maya.prepare}
+          placeholder={t('assistant.placeholder')}
+        />
       </Paper>
+      {maya.engine}
     </Box>
   );
 }

@@ -94,8 +94,10 @@ export function AssistantWidget({ onClose }: { onClose: () => void }) {
       <Composer
         busy={maya.busy}
         onSend={maya.send}
+        onFocus={maya.prepare}
         placeholder={t('assistant.widgetPlaceholder')}
       />
+      {maya.engine}
     </Paper>
   );
 }

@@ -7,10 +7,13 @@ import { useTranslation } from 'react-i18next';
 export function Composer({
   busy,
   onSend,
+  onFocus,
   placeholder,
 }: {
   busy: boolean;
   onSend: (text: string) => boolean;
+  /** The person is about to write: the time to load what sends it. */
+  onFocus?: () => void;
   placeholder: string;
 }) {
   const { t } = useTranslation();
@@ -39,6 +42,7 @@ export function Composer({
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
         placeholder={placeholder}
         disabled={busy}
         slotProps={{ htmlInput: { 'aria-label': t('assistant.messageLabel'), maxLength: 2000 } }}

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { sellerToolOutputSchema, type SellerCard } from '@maya/contracts';
+import type { SellerCard } from '@maya/contracts';
+import { sectors } from '@maya/contracts/sectors';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -20,10 +21,40 @@ const twoLines = {
   overflowWrap: 'anywhere',
 } as const;
 
-/** Cards only for what the tools returned: sellers the server found, with their real ids. */
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const stringOrNull = (value: unknown) => value === null || typeof value === 'string';
+
+/**
+ * A card as `sellerCardSchema` has it, checked by hand: the server already serializes every tool
+ * result through its schema, and the screen (and a saved conversation) draws without the schemas
+ * chunk. Every field is checked, the id as the address its profile link goes to.
+ */
+function isSellerCard(value: unknown): value is SellerCard {
+  if (typeof value !== 'object' || value === null) return false;
+  const card = value as Record<string, unknown>;
+  return (
+    typeof card.id === 'string' &&
+    uuid.test(card.id) &&
+    typeof card.name === 'string' &&
+    (card.sector === null || sectors.includes(card.sector as (typeof sectors)[number])) &&
+    stringOrNull(card.city) &&
+    (card.distanceKm === null || typeof card.distanceKm === 'number') &&
+    typeof card.description === 'string' &&
+    stringOrNull(card.imageUrl) &&
+    typeof card.profileUrl === 'string' &&
+    typeof card.why === 'string' &&
+    (card.alternative === undefined || typeof card.alternative === 'boolean')
+  );
+}
+
+/**
+ * Cards only for what the tools returned (`sellerToolOutputSchema`): sellers the server found,
+ * with their real ids. An output with any card out of shape shows none.
+ */
 export function sellersOf(output: unknown): SellerCard[] {
-  const parsed = sellerToolOutputSchema.safeParse(output);
-  return parsed.success ? parsed.data.sellers : [];
+  if (typeof output !== 'object' || output === null) return [];
+  const { sellers } = output as { sellers?: unknown };
+  return Array.isArray(sellers) && sellers.every(isSellerCard) ? sellers : [];
 }
 
 export function SellerCards({

@@ -17,6 +17,9 @@ function toSearch(filters: DirectoryFilters, cursor?: string): string {
   return params.toString();
 }
 
+/** The path of a directory search's first page (the server reads it the same way: prerender.tsx). */
+export const searchPath = (filters: DirectoryFilters) => `/users?${toSearch(filters)}`;
+
 /** A page of the directory: the people of one role that match the filters. */
 export const findUsers = (
   filters: DirectoryFilters,

@@ -9,11 +9,10 @@ const SORTS: readonly DirectorySort[] = ['relevance', 'distance', 'newest'];
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | '' =>
   list.find((item) => item === value) ?? '';
 
-/** The filters live in the URL, so a search can be shared, bookmarked and reloaded. */
-export function useDirectoryFilters(role: Role) {
-  const [params, setParams] = useSearchParams();
+/** The search a directory URL's query holds (the server renders the same one: prerender.tsx). */
+export function filtersFromSearch(role: Role, params: URLSearchParams): DirectoryFilters {
   const near = params.get('near')?.split(',').map(Number);
-  const filters: DirectoryFilters = {
+  return {
     role,
     q: params.get('q') ?? '',
     category: oneOf<Sector>(sectors, params.get('category')),
@@ -24,6 +23,12 @@ export function useDirectoryFilters(role: Role) {
     radiusKm: Number(params.get('radiusKm')) || 50,
     sort: oneOf(SORTS, params.get('sort')),
   };
+}
+
+/** The filters live in the URL, so a search can be shared, bookmarked and reloaded. */
+export function useDirectoryFilters(role: Role) {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromSearch(role, params);
   const update = (changes: Partial<Omit<DirectoryFilters, 'role'>>) => {
     const next = { ...filters, ...changes };
     const search = new URLSearchParams();

@@ -89,13 +89,19 @@ for (const run of runs) {
       (suite.assertionResults ?? []).every((test) => test.status !== 'failed'),
   ).length;
   runFailed += brokenFiles;
-  if (run.code !== 0 && runFailed === 0) runFailed = 1;
+  const failedOutsideTests = run.code !== 0 && runFailed === 0;
+  if (failedOutsideTests) runFailed = 1;
   passed += ok;
   failed += runFailed;
   lines.push(
     `${run.label}: ${ok} passed, ${runFailed} failed, ${skipped.length} skipped${run.code !== 0 ? ` (exit code ${run.code})` : ''}`,
   );
   // Name what failed, so a run read only from its last lines still says where to look.
+  if (failedOutsideTests) {
+    lines.push(
+      `  failed outside any test: every test passed, so look in this suite's log for "Unhandled Errors" (a promise rejected after its test) or a hook that threw`,
+    );
+  }
   for (const test of run.tests.filter((test) => test.status === 'failed')) {
     lines.push(`  failed: ${test.key}`);
   }

@@ -94,3 +94,42 @@ describe('the mail jobs', () => {
     expect(left).toBe(0);
   });
 });
+
+describe('closing the app', () => {
+  it("waits for the queue's last statement, so a job failing as it closes is recorded before the connections go", async () => {
+    const { app, database } = await buildTestApp({ JOBS_POLL_SECONDS: '0.5' });
+    // From the moment the job fails, every statement takes 800 ms: the queue's record of the
+    // failure is still running when the worker has already moved on.
+    let slow = false;
+    let recorded = false;
+    const executeSql = database.sql.executeSql.bind(database.sql);
+    database.sql.executeSql = async (text, values) => {
+      if (!slow) return executeSql(text, values);
+      await sleep(800);
+      const result = await executeSql(text, values);
+      recorded = true;
+      return result;
+    };
+    let failNow: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => {
+      let started = false;
+      void app.jobs.define(
+        'late-failure',
+        { retryLimit: 1, retryDelaySeconds: 60, policy: 'standard' },
+        async () => {
+          if (!started) resolve();
+          started = true;
+          await new Promise<void>((fail) => (failNow = fail));
+          slow = true;
+          throw new Error('failed as the app closed');
+        },
+      );
+    });
+    await app.jobs.send('late-failure', { n: 1 });
+    await running;
+    const closed = app.close();
+    failNow();
+    await closed;
+    expect(recorded).toBe(true);
+  });
+});

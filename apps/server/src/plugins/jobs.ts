@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import { Counter } from 'prom-client';
-import { JOB_QUEUE_SCHEMA } from '../db/job-queue.js';
+import { JOB_QUEUE_SCHEMA, type SqlExecutor } from '../db/job-queue.js';
 import { describeError } from '../lib/redact.js';
 
 export interface QueueOptions {
@@ -54,8 +54,24 @@ declare module 'fastify' {
  */
 export default fp<{ pollSeconds: number; keepFinishedSeconds: number }>(
   async (app, { pollSeconds, keepFinishedSeconds }) => {
+    // pg-boss marks a job done or failed without waiting for the statement (its worker moves on),
+    // so the queue's statements are tracked here: closing waits for the last of them before the
+    // connections go, instead of leaving one to fail on a closed pool.
+    const inFlight = new Set<Promise<void>>();
+    const executor: SqlExecutor = {
+      executeSql(text, values) {
+        const statement = app.database.sql.executeSql(text, values);
+        const settled = statement.then(
+          () => undefined,
+          () => undefined,
+        );
+        inFlight.add(settled);
+        void settled.then(() => inFlight.delete(settled));
+        return statement;
+      },
+    };
     const boss = new PgBoss({
-      db: app.database.sql,
+      db: executor,
       schema: JOB_QUEUE_SCHEMA,
       migrate: false,
       schedule: false,
@@ -147,6 +163,7 @@ export default fp<{ pollSeconds: number; keepFinishedSeconds: number }>(
     app.addHook('onClose', async () => {
       for (const pause of pauses) clearTimeout(pause);
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
+      while (inFlight.size > 0) await Promise.all(inFlight);
     });
   },
   { name: 'jobs', dependencies: ['database', 'metrics'] },

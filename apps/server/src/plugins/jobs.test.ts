@@ -98,33 +98,31 @@ describe('the mail jobs', () => {
 describe('closing the app', () => {
   it("waits for the queue's last statement, so a job failing as it closes is recorded before the connections go", async () => {
     const { app, database } = await buildTestApp({ JOBS_POLL_SECONDS: '0.5' });
-    // From the moment the job fails, every statement takes 800 ms: the queue's record of the
-    // failure is still running when the worker has already moved on.
-    let slow = false;
+    // The queue's record of the failure (the statement that carries the error) takes 800 ms, so
+    // it is still running when the worker has already moved on.
     let recorded = false;
     const executeSql = database.sql.executeSql.bind(database.sql);
     database.sql.executeSql = async (text, values) => {
-      if (!slow) return executeSql(text, values);
+      if (!JSON.stringify(values ?? []).includes('failed as the app closed')) {
+        return executeSql(text, values);
+      }
       await sleep(800);
       const result = await executeSql(text, values);
       recorded = true;
       return result;
     };
     let failNow: () => void = () => undefined;
-    const running = new Promise<void>((resolve) => {
-      let started = false;
-      void app.jobs.define(
-        'late-failure',
-        { retryLimit: 1, retryDelaySeconds: 60, policy: 'standard' },
-        async () => {
-          if (!started) resolve();
-          started = true;
-          await new Promise<void>((fail) => (failNow = fail));
-          slow = true;
-          throw new Error('failed as the app closed');
-        },
-      );
-    });
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    await app.jobs.define(
+      'late-failure',
+      { retryLimit: 1, retryDelaySeconds: 60, policy: 'standard' },
+      async () => {
+        started();
+        await new Promise<void>((fail) => (failNow = fail));
+        throw new Error('failed as the app closed');
+      },
+    );
     await app.jobs.send('late-failure', { n: 1 });
     await running;
     const closed = app.close();

@@ -131,3 +131,40 @@ describe('closing the app', () => {
     expect(recorded).toBe(true);
   });
 });
+
+describe('closing the app, as a job is being fetched', () => {
+  it('runs the job that fetch returns to its end before the connections go', async () => {
+    const { app, database } = await buildTestApp({ JOBS_POLL_SECONDS: '0.5' });
+    let finished = false;
+    await app.jobs.define<{ n: number }>(
+      'late-start',
+      { retryLimit: 1, retryDelaySeconds: 60, policy: 'standard' },
+      async () => {
+        await sleep(300);
+        await database.sql.executeSql('select 1');
+        finished = true;
+      },
+    );
+    // Once the job is queued, the queue's fetch takes 800 ms: closing starts while it runs.
+    let sent = false;
+    let fetching: () => void = () => undefined;
+    const fetchStarted = new Promise<void>((resolve) => (fetching = resolve));
+    const executeSql = database.sql.executeSql.bind(database.sql);
+    database.sql.executeSql = async (text, values) => {
+      if (
+        sent &&
+        /skip locked/i.test(text) &&
+        JSON.stringify(values ?? []).includes('late-start')
+      ) {
+        fetching();
+        await sleep(800);
+      }
+      return executeSql(text, values);
+    };
+    await app.jobs.send('late-start', { n: 1 });
+    sent = true;
+    await fetchStarted;
+    await app.close();
+    expect(finished).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Counter } from 'prom-client';
 import { JOB_QUEUE_SCHEMA, type SqlExecutor } from '../db/job-queue.js';
 import { describeError } from '../lib/redact.js';
@@ -54,19 +55,23 @@ declare module 'fastify' {
  */
 export default fp<{ pollSeconds: number; keepFinishedSeconds: number }>(
   async (app, { pollSeconds, keepFinishedSeconds }) => {
-    // pg-boss marks a job done or failed without waiting for the statement (its worker moves on),
-    // so the queue's statements are tracked here: closing waits for the last of them before the
-    // connections go, instead of leaving one to fail on a closed pool.
-    const inFlight = new Set<Promise<void>>();
+    // What closing waits for, so nothing of the queue runs on closed connections:
+    // - the queue's statements: pg-boss marks a job done or failed without waiting for the
+    //   statement (its worker moves on);
+    // - the jobs running here: a fetch answered just as the queue stops still runs its job.
+    const pending = new Set<Promise<void>>();
+    const track = (work: Promise<unknown>) => {
+      const settled = work.then(
+        () => undefined,
+        () => undefined,
+      );
+      pending.add(settled);
+      void settled.then(() => pending.delete(settled));
+    };
     const executor: SqlExecutor = {
       executeSql(text, values) {
         const statement = app.database.sql.executeSql(text, values);
-        const settled = statement.then(
-          () => undefined,
-          () => undefined,
-        );
-        inFlight.add(settled);
-        void settled.then(() => inFlight.delete(settled));
+        track(statement);
         return statement;
       },
     };
@@ -95,6 +100,7 @@ export default fp<{ pollSeconds: number; keepFinishedSeconds: number }>(
     // This process's worker on each queue, woken when a job due now is queued here.
     const workers = new Map<string, string>();
     const pauses = new Set<NodeJS.Timeout>();
+    let closing = false;
     const jobs: JobQueue = {
       async define(queue, options, handler) {
         const share = options.share ?? 1;
@@ -108,39 +114,44 @@ export default fp<{ pollSeconds: number; keepFinishedSeconds: number }>(
           retryDelay: options.retryDelaySeconds,
           retryBackoff: true,
         });
+        const runJob = async (job: PgBoss.Job<object>) => {
+          const cycleStart = resumedAt ?? performance.now();
+          resumedAt = undefined;
+          try {
+            await handler(job.data as Parameters<typeof handler>[0]);
+            completed.inc({ queue });
+          } catch (error) {
+            failed.inc({ queue });
+            app.log.error(
+              { queue, job: job.id, cause: describeError(error) },
+              'a job failed; it is retried with backoff until its retry limit',
+            );
+            throw error;
+          } finally {
+            // Fetch again at once rather than after a poll (a backlog drains at full speed),
+            // or after a pause that keeps the queue within its share of the process's time.
+            const self = closing ? undefined : workers.get(queue);
+            const busyMs = performance.now() - cycleStart;
+            const pauseMs = Math.min(busyMs * (1 / share - 1), pollSeconds * 1000);
+            if (self && pauseMs < 1) boss.notifyWorker(self);
+            else if (self) {
+              const pause = setTimeout(() => {
+                pauses.delete(pause);
+                resumedAt = performance.now();
+                boss.notifyWorker(self);
+              }, pauseMs);
+              pauses.add(pause);
+            }
+          }
+        };
         const worker = await boss.work<object>(
           queue,
           { pollingIntervalSeconds: pollSeconds, batchSize: 1 },
-          async ([job]) => {
-            if (!job) return;
-            const cycleStart = resumedAt ?? performance.now();
-            resumedAt = undefined;
-            try {
-              await handler(job.data as Parameters<typeof handler>[0]);
-              completed.inc({ queue });
-            } catch (error) {
-              failed.inc({ queue });
-              app.log.error(
-                { queue, job: job.id, cause: describeError(error) },
-                'a job failed; it is retried with backoff until its retry limit',
-              );
-              throw error;
-            } finally {
-              // Fetch again at once rather than after a poll (a backlog drains at full speed),
-              // or after a pause that keeps the queue within its share of the process's time.
-              const self = workers.get(queue);
-              const busyMs = performance.now() - cycleStart;
-              const pauseMs = Math.min(busyMs * (1 / share - 1), pollSeconds * 1000);
-              if (self && pauseMs < 1) boss.notifyWorker(self);
-              else if (self) {
-                const pause = setTimeout(() => {
-                  pauses.delete(pause);
-                  resumedAt = performance.now();
-                  boss.notifyWorker(self);
-                }, pauseMs);
-                pauses.add(pause);
-              }
-            }
+          ([job]) => {
+            if (!job) return Promise.resolve();
+            const run = runJob(job);
+            track(run);
+            return run;
           },
         );
         workers.set(queue, worker);
@@ -161,9 +172,17 @@ export default fp<{ pollSeconds: number; keepFinishedSeconds: number }>(
     // Registered after the database, so closed before it: running jobs finish (or are failed
     // back to the queue for another process) before the connections go.
     app.addHook('onClose', async () => {
+      closing = true;
       for (const pause of pauses) clearTimeout(pause);
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
-      while (inFlight.size > 0) await Promise.all(inFlight);
+      const deadline = Date.now() + 10_000;
+      while (pending.size > 0 && Date.now() < deadline) {
+        await Promise.race([Promise.all(pending), sleep(deadline - Date.now())]);
+        // A statement's answer may start a job only on the next turn.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (pending.size > 0)
+        app.log.warn({ pending: pending.size }, 'closed with job work still running');
     });
   },
   { name: 'jobs', dependencies: ['database', 'metrics'] },

@@ -8,6 +8,7 @@ import { adoptPageData } from './lib/page-data';
 import { pageModules } from './lib/page-modules';
 import { screenSettled } from './lib/screen-ready';
 import { sessionQuery } from './lib/session';
+import { browserIdle } from './lib/when-idle';
 
 const container = document.getElementById('root')!;
 // A public page's shell holds the page prerendered at build time (apps/web/build-plugins.ts):
@@ -38,14 +39,8 @@ if (route !== undefined) {
   // HTML), then switch to the signed-in page if need be. A signed-in screen the server rendered
   // asks again then too.
   if (!renderedSignedIn) queryClient.setQueryData(sessionQuery.queryKey, null);
-  const idle = () =>
-    new Promise<void>((resolve) =>
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(() => resolve(), { timeout: 1000 })
-        : setTimeout(resolve, 200),
-    );
   void screenSettled
-    .then(idle)
+    .then(() => browserIdle(1000))
     .then(() => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }));
 }
 /** Resolves in a later task, once the browser has had the main thread back. */

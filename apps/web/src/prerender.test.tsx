@@ -160,6 +160,14 @@ describe('a signed-in screen rendered for the person asking', () => {
     expect(signedInPageData(`/inbox/${chatId}`, ana).map((s) => s.path)).toEqual(
       Object.keys(answers),
     );
+    expect(signedInPageData('/account', ana).map((s) => s.path)).toEqual([
+      '/api/v1/chats/unread',
+      '/api/v1/me/notifications',
+      '/api/v1/me/gallery',
+    ]);
+    expect(signedInPageData('/account?tab=plans', ana).map((s) => s.path)).toEqual([
+      '/api/v1/chats/unread',
+    ]);
   });
 
   it('draws an open chat in the language and time zone the browser named, with its data for hydration', async () => {

@@ -14,6 +14,7 @@ import { createMemoryRouter, matchPath } from 'react-router';
 import type { PrivateUser, PublicProfile } from '@maya/contracts';
 import { App } from './app/app';
 import { routes } from './app/router';
+import { accountKeys } from './features/account';
 import { chatQuery, chatsQuery, messagesQuery, unreadQuery } from './features/chats';
 import {
   directoryQuery,
@@ -110,7 +111,8 @@ const API = '/api/v1';
 /**
  * The API answers the signed-in screen at `url` shows `user`, besides the session: the unread
  * count of the bars, and the screen's first data (the directory's first page for the URL's
- * search, the chat list, the open chat and its latest messages). The server reads them with
+ * search, the chat list, the open chat and its latest messages, the account's mail settings and
+ * gallery). The server reads them with
  * the person's own session.
  */
 export function signedInPageData(url: string, user: PrivateUser): PageDataSource[] {
@@ -143,6 +145,14 @@ export function signedInPageData(url: string, user: PrivateUser): PageDataSource
         },
       );
     }
+  }
+  if (page.shell === 'account' && new URLSearchParams(search).get('tab') !== 'plans') {
+    // The profile tab's mail settings and gallery, which otherwise arrive after hydration and
+    // draw their sections again.
+    sources.push(
+      { path: `${API}/me/notifications`, queryKey: accountKeys.notifications },
+      { path: `${API}/me/gallery`, queryKey: accountKeys.gallery },
+    );
   }
   return sources;
 }

@@ -14,18 +14,30 @@ export function setTimeZone(zone: string | undefined): void {
   timeZone = zone;
 }
 
+// Making a formatter loads locale and zone data, which costs far more than formatting with one
+// (a chat of 50 messages made 50): each kind of formatter is made once per locale and zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(kind: 'day' | 'time'): Intl.DateTimeFormat {
+  const key = `${kind} ${locale()} ${timeZone ?? ''}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(
+      locale(),
+      kind === 'day'
+        ? { day: '2-digit', month: 'short', year: 'numeric', timeZone }
+        : { hour: '2-digit', minute: '2-digit', timeZone },
+    );
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** dd MMM yyyy, as on chat entries: "23 Nov 2026". */
 export function formatDay(iso: string): string {
-  return new Intl.DateTimeFormat(locale(), {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone,
-  }).format(new Date(iso));
+  return formatter('day').format(new Date(iso));
 }
 
 export function formatTime(iso: string): string {
-  return new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit', timeZone }).format(
-    new Date(iso),
-  );
+  return formatter('time').format(new Date(iso));
 }

@@ -1,3 +1,5 @@
+import { browserIdle } from './when-idle';
+
 /** Settles once the screen is live: `<html data-ready>` (set by the router) is there. */
 function screenLive(): Promise<void> {
   const root = document.documentElement;
@@ -12,11 +14,7 @@ function screenLive(): Promise<void> {
   });
 }
 
-const idle = () =>
-  new Promise<void>((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 5_000 });
-    else setTimeout(resolve, 1_000);
-  });
+const idle = () => browserIdle(5_000);
 
 /**
  * Registers the service worker (/sw.js: the app shell offline, web push) once the page has loaded,

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { writeDisplayCookies } from '../display-cookies';
+import { browserIdle } from '../when-idle';
 import en from './locales/en.json';
 
 // locales/<code>.json holds a language's interface strings (namespace "translation");
@@ -44,7 +45,9 @@ function showLanguage(language: string) {
   document.documentElement.lang = htmlLanguage(language);
 }
 showLanguage('en');
-if (!stored || stored === 'en') writeDisplayCookies('en');
+// The cookies matter only for the next page the server renders: written once the browser is idle,
+// since asking for the time zone loads the zone data, a long task on a phone while the page starts.
+if (!stored || stored === 'en') void browserIdle().then(() => writeDisplayCookies('en'));
 
 i18n.on('languageChanged', (language) => {
   showLanguage(language);

@@ -146,9 +146,22 @@ describe('a signed-in screen rendered for the person asking', () => {
   };
 
   it('knows which screens it renders, and reads their first data for the person', () => {
-    expect(signedInPage('/')).toEqual({ route: '/', shell: 'dashboard' });
-    expect(signedInPage('/sellers')).toEqual({ route: '/sellers', shell: 'dashboard' });
-    expect(signedInPage(`/inbox/${chatId}`)).toEqual({ route: '/inbox/:chatId', shell: 'inbox' });
+    expect(signedInPage('/')).toEqual({ route: '/', shell: 'dashboard', namespaces: [] });
+    expect(signedInPage('/sellers')).toEqual({
+      route: '/sellers',
+      shell: 'dashboard',
+      namespaces: [],
+    });
+    expect(signedInPage(`/inbox/${chatId}`)).toEqual({
+      route: '/inbox/:chatId',
+      shell: 'inbox',
+      namespaces: [],
+    });
+    expect(signedInPage('/account')).toEqual({
+      route: '/account',
+      shell: 'account',
+      namespaces: ['notifications'],
+    });
     expect(signedInPage('/pricing')).toBeUndefined();
     expect(signedInPage('/sellers/x')).toBeUndefined();
 

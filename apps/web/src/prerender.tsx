@@ -83,25 +83,29 @@ export function pageData(url: string): PageDataSource[] {
  * each is answered with (dist-ssr/shells/<shell>.html, whose code is that screen's). Signed in,
  * `/` and `/sellers` are the directory too (src/app/router.tsx).
  */
-const signedInRoutes: readonly (readonly [route: string, shell: string])[] = [
-  ['/', 'dashboard'],
-  ['/dashboard', 'dashboard'],
-  ['/sellers', 'dashboard'],
-  ['/inbox', 'inbox'],
-  ['/inbox/:chatId', 'inbox'],
-  ['/assistant', 'assistant'],
-  ['/account', 'account'],
-];
+const signedInRoutes: readonly (readonly [route: string, shell: string, namespaces?: string[]])[] =
+  [
+    ['/', 'dashboard'],
+    ['/dashboard', 'dashboard'],
+    ['/sellers', 'dashboard'],
+    ['/inbox', 'inbox'],
+    ['/inbox/:chatId', 'inbox'],
+    ['/assistant', 'assistant'],
+    // The mail settings' texts, so the form is drawn, not its placeholder.
+    ['/account', 'account', ['notifications']],
+  ];
 
 export interface SignedInPage {
   route: string;
   shell: string;
+  /** The long texts the screen shows (src/lib/i18n/locales/<namespace>). */
+  namespaces: string[];
 }
 
 /** The signed-in screen at `path`, if the server renders it. */
 export function signedInPage(path: string): SignedInPage | undefined {
-  for (const [route, shell] of signedInRoutes) {
-    if (matchPath(route, path)) return { route, shell };
+  for (const [route, shell, namespaces = []] of signedInRoutes) {
+    if (matchPath(route, path)) return { route, shell, namespaces };
   }
   return undefined;
 }

@@ -260,9 +260,9 @@ describe('a signed-in screen rendered for the person asking', () => {
   const renderer = `
 export function pageData() { return []; }
 export function signedInPage(path) {
-  if (path === '/dashboard') return { route: '/dashboard', shell: 'dashboard' };
+  if (path === '/dashboard') return { route: '/dashboard', shell: 'dashboard', namespaces: ['pages'] };
   const chat = /^\\/inbox\\/([^/]+)$/.exec(path);
-  return chat ? { route: '/inbox/:chatId', shell: 'dashboard' } : undefined;
+  return chat ? { route: '/inbox/:chatId', shell: 'dashboard', namespaces: [] } : undefined;
 }
 export function signedInPageData(url, user) {
   const chat = /^\\/inbox\\/([^/?]+)/.exec(url)?.[1];
@@ -271,9 +271,9 @@ export function signedInPageData(url, user) {
 export function pageQueries(sources, answers, user) {
   return [{ queryKey: ['session'], data: user }, ...answers.map((data) => ({ queryKey: ['k'], data }))];
 }
-export async function renderShell(shell, { route, url, data, display }) {
+export async function renderShell(shell, { route, url, namespaces, data, display }) {
   return shell.replace('<div id="root"></div>', '<div id="root" data-route="' + route + '">' +
-    JSON.stringify({ url, data, display }) + '</div>');
+    JSON.stringify({ url, namespaces, data, display }) + '</div>');
 }`;
   const renderedShell = '<!doctype html><title>Maya Market</title><div id="root"></div>';
   const sessions = new Map([['ana-token', { id: 'ana', fullName: 'Ana Silva' }]]);
@@ -330,6 +330,7 @@ export async function renderShell(shell, { route, url, data, display }) {
   const drawn = (body: string) =>
     JSON.parse(/<div id="root"[^>]*>(.*)<\/div>/.exec(body)?.[1] ?? 'null') as {
       url: string;
+      namespaces: string[];
       data: { queryKey: string[]; data: unknown }[];
       display: { language?: string; timeZone?: string };
     } | null;
@@ -346,6 +347,8 @@ export async function renderShell(shell, { route, url, data, display }) {
     const page_ = drawn(answer.body);
     expect(page_).toEqual({
       url: '/dashboard?q=salon',
+      // With the long texts the screen shows.
+      namespaces: ['pages'],
       data: [
         { queryKey: ['session'], data: { id: 'ana', fullName: 'Ana Silva' } },
         { queryKey: ['k'], data: { messages: 2, chats: 1 } },

@@ -24,7 +24,7 @@ interface PageQuery {
 /** The web build's page renderer (apps/web/src/prerender.tsx, built into dist-ssr/render.mjs). */
 interface PageRenderer {
   pageData(url: string): DataSource[];
-  signedInPage(path: string): { route: string; shell: string } | undefined;
+  signedInPage(path: string): { route: string; shell: string; namespaces: string[] } | undefined;
   signedInPageData(url: string, user: unknown): DataSource[];
   pageQueries(sources: DataSource[], answers: unknown[], user?: unknown): PageQuery[];
   renderShell(
@@ -251,7 +251,7 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
       return await render.renderShell(await shellText(page.shell), {
         route: page.route,
         url,
-        namespaces: [],
+        namespaces: page.namespaces,
         data,
         display: { language: cookies[LANGUAGE_COOKIE], timeZone },
       });

@@ -165,7 +165,15 @@ export function SideDrawer({
       sx={{
         width: DRAWER_WIDTH,
         flexShrink: 0,
-        '& .MuiDrawer-paper': { width: DRAWER_WIDTH, position: 'relative' },
+        // Below the sticky top bar and never over it: the navigation stays in view as the page
+        // scrolls, under the bar (whose height is the toolbar's, 64 px on a wide screen).
+        '& .MuiDrawer-paper': {
+          width: DRAWER_WIDTH,
+          position: 'sticky',
+          top: 64,
+          height: 'calc(100vh - 64px)',
+          zIndex: (theme) => theme.zIndex.appBar - 1,
+        },
       }}
     >
       {content}

@@ -207,7 +207,9 @@ journey(
       await page.getByRole('heading', { level: 1, name: SELLER_NAME }).waitFor();
       await buyer.settle();
 
-      // The profile: its map with one marker, and the gallery with the three photos.
+      // The profile: its map with one marker (drawn when asked for), and the gallery with the
+      // three photos.
+      await page.getByRole('button', { name: 'Show map' }).click();
       const profileMap = page.getByRole('region', { name: `Map of ${SELLER_NAME}` });
       await profileMap.waitFor();
       const profileMarkers = await profileMap.locator('.leaflet-marker-icon').count();

@@ -168,9 +168,10 @@ journey(
     release();
     await visitor.settle();
     // Hydrated without a mismatch (React reports one as a console error): the same heading,
-    // and the map, which only the browser draws.
+    // and the map, which only the browser draws, once the visitor asks for it.
     expect((await heading.innerText()).trim() === profile.fullName, 'the heading changed');
     expect((await page.title()) === title, `once live the tab title is ${await page.title()}`);
+    await page.getByRole('button', { name: 'Show map' }).click();
     await page.getByRole('region', { name: `Map of ${profile.fullName}` }).waitFor();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     visitor.expectNoIssues();

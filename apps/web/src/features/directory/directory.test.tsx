@@ -14,9 +14,22 @@ describe('seller profile', () => {
     ).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Bright Reach Studio' })).toBeTruthy();
     expect(screen.getByText(sellerProfile.description)).toBeTruthy();
-    expect(screen.getByText('Rua Augusta 1, Lisbon, Portugal')).toBeTruthy();
+    // The address under the name, and again where the map goes until it is asked for.
+    expect(screen.getAllByText('Rua Augusta 1, Lisbon, Portugal')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'studio@example.test' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Chat Now' })).toBeTruthy();
+  });
+
+  it('draws the map once the visitor asks for it', async () => {
+    stubApi(buyer, { [`/api/v1/users/${sellerProfile.id}`]: sellerProfile });
+    renderApp(`/sellers/${sellerProfile.id}`);
+    const show = await screen.findByRole('button', { name: 'Show map' });
+    expect(screen.queryByRole('region', { name: 'Map of Bright Reach Studio' })).toBeNull();
+    fireEvent.click(show);
+    expect(
+      await screen.findByRole('region', { name: 'Map of Bright Reach Studio' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show map' })).toBeNull();
   });
 
   it('says clearly when the profile does not exist', async () => {

@@ -1,5 +1,6 @@
 import ChatIcon from '@mui/icons-material/Chat';
 import EmailIcon from '@mui/icons-material/Email';
+import MapIcon from '@mui/icons-material/Map';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -10,13 +11,15 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useOpenChat } from '../../chats';
 import { useSession } from '../../../lib/session';
+import { useFirstInteraction } from '../../../lib/use-first-interaction';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useNearScreen } from '../../../lib/use-near-screen';
 import { DocumentTitle } from '../../../components/document-title';
 import { ProfileMeta } from './profile-meta';
 import { useProfile } from '../api/get-profile';
@@ -33,8 +36,6 @@ export function ProfilePage() {
   const profile = useDeferredValue(useProfile(id));
   const { user } = useSession();
   const openChat = useOpenChat();
-  // The page may arrive rendered by the server with its data; the map is drawn in the browser.
-  const hydrated = useHydrated();
 
   if (profile.isPending) {
     return (
@@ -153,27 +154,13 @@ export function ProfilePage() {
             <Typography id="location-title" component="h2" variant="h3" gutterBottom>
               {t('profile.location')}
             </Typography>
-            {hydrated ? (
-              <Suspense fallback={<Skeleton variant="rounded" height={300} />}>
-                <LeafletMap
-                  label={t('profile.mapLabel', { name: seller.fullName })}
-                  center={seller.location}
-                  zoom={14}
-                  height={300}
-                  markers={[
-                    {
-                      id: seller.id,
-                      lat: seller.location.lat,
-                      lng: seller.location.lng,
-                      title: seller.fullName,
-                      subtitle: seller.location.address,
-                    },
-                  ]}
-                />
-              </Suspense>
-            ) : (
-              <Skeleton variant="rounded" height={300} />
-            )}
+            <ProfileMap
+              id={seller.id}
+              name={seller.fullName}
+              location={seller.location}
+              label={t('profile.mapLabel', { name: seller.fullName })}
+              showLabel={t('profile.showMap')}
+            />
           </Box>
         )}
       </Paper>
@@ -183,5 +170,73 @@ export function ProfilePage() {
         </Alert>
       )}
     </Container>
+  );
+}
+
+const MAP_HEIGHT = 300;
+
+/**
+ * The seller's map, as a facade: the place's address in the map's space until the person asks
+ * for the map, or scrolls or touches the page with it near the screen. Its script and tiles then
+ * load; until then the first screen is the page's own content, so a map tile (drawn late, from
+ * another server) never becomes the page's largest paint.
+ */
+function ProfileMap({
+  id,
+  name,
+  location,
+  label,
+  showLabel,
+}: {
+  id: string;
+  name: string;
+  location: { lat: number; lng: number; address: string };
+  label: string;
+  showLabel: string;
+}) {
+  const markers = useMemo(
+    () => [{ id, lat: location.lat, lng: location.lng, title: name, subtitle: location.address }],
+    [id, name, location],
+  );
+  // Drawn in the browser only: the page may arrive rendered by the server.
+  const hydrated = useHydrated();
+  const space = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(space);
+  const interacted = useFirstInteraction();
+  const [asked, setAsked] = useState(false);
+  if (hydrated && (asked || (interacted && near))) {
+    return (
+      <Suspense fallback={<Skeleton variant="rounded" height={MAP_HEIGHT} />}>
+        <LeafletMap
+          label={label}
+          center={location}
+          zoom={14}
+          height={MAP_HEIGHT}
+          markers={markers}
+        />
+      </Suspense>
+    );
+  }
+  return (
+    <Box
+      ref={space}
+      sx={{
+        height: MAP_HEIGHT,
+        borderRadius: 1,
+        bgcolor: 'action.hover',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 1.5,
+        p: 2,
+        textAlign: 'center',
+      }}
+    >
+      <Typography color="text.secondary">{location.address}</Typography>
+      <Button variant="outlined" startIcon={<MapIcon />} onClick={() => setAsked(true)}>
+        {showLabel}
+      </Button>
+    </Box>
   );
 }

@@ -1,6 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { writeDisplayCookies } from '../display-cookies';
 import { browserIdle } from '../when-idle';
 import en from './locales/en.json';
 
@@ -45,8 +44,11 @@ function showLanguage(language: string) {
   document.documentElement.lang = htmlLanguage(language);
 }
 showLanguage('en');
-// The cookies matter only for the next page the server renders: written once the browser is idle,
-// since asking for the time zone loads the zone data, a long task on a phone while the page starts.
+// The display cookies matter only for the next page the server renders: their code loads apart,
+// and at the start they are written once the browser is idle (asking for the time zone loads the
+// zone data, a long task on a phone while the page starts).
+const writeDisplayCookies = (language: string) =>
+  void import('../display-cookies').then((cookies) => cookies.writeDisplayCookies(language));
 if (!stored || stored === 'en') void browserIdle().then(() => writeDisplayCookies('en'));
 
 i18n.on('languageChanged', (language) => {

@@ -127,6 +127,24 @@ describe('signed-in shell', () => {
   });
 });
 
+describe('signed-in shell on a narrow screen', () => {
+  it('draws the navigation drawer the first time it opens, and keeps it from then on', async () => {
+    stubApi(buyer, { '/api/v1/users': { items: [], nextCursor: null } });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sellers' })).toBeTruthy();
+    const open = await screen.findByRole('button', { name: 'Open navigation' });
+    // Not in the document at all until then: no part of the first commit.
+    expect(document.querySelector('nav[aria-label="Workspace"]')).toBeNull();
+    fireEvent.click(open);
+    const workspace = await screen.findByRole('navigation', { name: 'Workspace' });
+    expect(within(workspace).getByRole('link', { name: 'Sellers' })).toBeTruthy();
+    fireEvent.keyDown(workspace, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Workspace' })).toBeNull());
+    // Closed, it stays in the document (hidden), so the next opening is at once.
+    expect(document.querySelector('nav[aria-label="Workspace"]')).not.toBeNull();
+  });
+});
+
 describe('mobile menu', () => {
   it('opens with an overlay that closes it on click, with Logout only when signed in', async () => {
     stubApi(null);

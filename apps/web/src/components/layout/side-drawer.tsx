@@ -15,6 +15,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { PrivateUser } from '@maya/contracts';
@@ -51,6 +52,11 @@ export function SideDrawer({
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const { pathname } = useLocation();
   const signOut = useSignOut();
+  // On a narrow screen the menu is a modal drawer, drawn into a portal: mounted with the page, it
+  // would be drawn in the same task as the page's first commit (a portal mounts from a layout
+  // effect). It mounts the first time it opens instead, and then stays mounted.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
 
   // The directory is the dashboard, at /, /dashboard and, for a client, /sellers.
   const entries: Entry[] = [
@@ -179,7 +185,7 @@ export function SideDrawer({
       {content}
     </Drawer>
   ) : (
-    <Drawer variant="temporary" open={open} onClose={onClose} ModalProps={{ keepMounted: true }}>
+    <Drawer variant="temporary" open={open} onClose={onClose} ModalProps={{ keepMounted: opened }}>
       {content}
     </Drawer>
   );

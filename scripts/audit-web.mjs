@@ -12,6 +12,7 @@
 //   npm run audit:web                      # every page, public and signed in
 //   AUDIT_PAGES=/,/pricing npm run audit:web   # some pages
 //   AUDIT_PAGES=/dashboard AUDIT_AS=buyer npm run audit:web   # one screen as one account
+//   AUDIT_AS=none npm run audit:web        # the public pages alone
 //   AUDIT_RUNS=1 npm run audit:web         # quicker, noisier
 //   AUDIT_SAVE_LHR=/tmp/lhr npm run audit:web  # keep every full report
 import { existsSync } from 'node:fs';
@@ -32,7 +33,10 @@ const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 /** What the app writes when it starts (apps/web/src/lib/display-cookies.ts). */
 const DISPLAY_COOKIES = { maya_lang: 'en', maya_tz: 'UTC' };
 const ONLY = process.env.AUDIT_PAGES?.split(',');
-const ACCOUNTS = (process.env.AUDIT_AS ?? 'buyer,business').split(',');
+// AUDIT_AS=none audits the public pages alone.
+const ACCOUNTS = (process.env.AUDIT_AS ?? 'buyer,business')
+  .split(',')
+  .filter((as) => ['buyer', 'business'].includes(as));
 const PUBLIC_PAGES = [
   '/',
   '/About',

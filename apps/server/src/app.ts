@@ -311,7 +311,11 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     chats,
     access,
     emailLinks: { mailEmailChange: (user, newEmail) => links.mailEmailChange(user, newEmail) },
-    devicePush: { forgetAll: (userId) => push.forgetAll(userId) },
+    devicePush: {
+      forgetAll: (userId) => push.forgetAll(userId),
+      exportOwn: (userId) => push.exportOwn(userId),
+    },
+    notificationSettings: (actor) => notifications.getSettings(actor),
   });
   const throttleWindowMs = config.AUTH_THROTTLE_WINDOW_SECONDS * 1000;
   const links = createMailedLinksService({

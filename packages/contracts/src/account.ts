@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, locationInputSchema, sectorSchema } from './common.js';
 import { messageSchema } from './chats.js';
 import { publicProfileSchema } from './directory.js';
+import { notificationSettingsSchema } from './notifications.js';
 import { multiLineText, singleLineText } from './text.js';
 import { uploadedImageSchema } from './uploads.js';
 
@@ -126,6 +127,17 @@ export const accountExportSchema = z
         messages: z.array(messageSchema),
       }),
     ),
+    notifications: notificationSettingsSchema.describe('The mail about unread messages.'),
+    devices: z
+      .array(
+        z.object({
+          pushService: z.url().describe("The origin of the browser's push service."),
+          createdAt: z.iso.datetime(),
+        }),
+      )
+      .describe(
+        'The browsers that get notifications on the device (their addresses and keys stay with the service).',
+      ),
   })
   .meta({ id: 'AccountExport' });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -43,8 +43,15 @@ export interface AccountServiceDependencies {
   access: AccountAccess;
   /** Auth's side of an email change: the confirmation link and the notices. */
   emailLinks: AccountEmailLinks;
-  /** The notifications' side of a deletion: the browsers that get web push for the account. */
-  devicePush: { forgetAll(userId: string): Promise<void> };
+  /**
+   * The notifications' side of a deletion and of the export: the browsers that get web push for
+   * the account, and the mail settings.
+   */
+  devicePush: {
+    forgetAll(userId: string): Promise<void>;
+    exportOwn(userId: string): Promise<AccountExport['devices']>;
+  };
+  notificationSettings: (actor: Actor) => Promise<AccountExport['notifications']>;
 }
 
 function emailTaken(): AppError {
@@ -69,6 +76,7 @@ export function createAccountService({
   access,
   emailLinks,
   devicePush,
+  notificationSettings,
 }: AccountServiceDependencies) {
   async function requirePassword(userId: string, password: string): Promise<void> {
     const user = await repository.findById(userId);
@@ -251,6 +259,8 @@ export function createAccountService({
         uploads: await uploads.listOwnUploads(actor.userId),
         gallery: await uploads.getGallery(actor.userId),
         chats: await chats.exportChats(actor),
+        notifications: await notificationSettings(actor),
+        devices: await devicePush.exportOwn(actor.userId),
       };
     },
   };

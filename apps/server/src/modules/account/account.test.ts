@@ -196,6 +196,13 @@ describe('my data', () => {
       }),
     ]);
     expect(response.body).not.toContain('passwordHash');
+    // The mail settings, and the browsers that get notifications (none here).
+    expect(data.notifications).toEqual({
+      messageMail: 'digest',
+      messageText: true,
+      language: 'en',
+    });
+    expect(data.devices).toEqual([]);
 
     expect((await app.inject({ method: 'GET', url: '/api/v1/me/export' })).statusCode).toBe(401);
   });

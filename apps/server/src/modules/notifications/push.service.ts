@@ -253,6 +253,18 @@ export function createPushService({
       await repository.deleteSubscriptionsOf(userId);
     },
 
+    /**
+     * The person's browsers, for their data export: which push service and since when. The
+     * address and the keys are the browser's capability and stay here.
+     */
+    async exportOwn(userId: string): Promise<{ pushService: string; createdAt: string }[]> {
+      const subscriptions = await repository.findSubscriptionsOf(userId);
+      return subscriptions.map((subscription) => ({
+        pushService: new URL(subscription.endpoint).origin,
+        createdAt: subscription.createdAt.toISOString(),
+      }));
+    },
+
     /** A message was stored for `recipientId`: a job per browser of theirs, when push is on. */
     async messageSent({ chatId, recipientId }: { chatId: string; recipientId: string }) {
       if (!vapid) return;

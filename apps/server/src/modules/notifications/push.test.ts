@@ -1,6 +1,7 @@
 import { createVerify } from 'node:crypto';
 import {
   PUSH_SUBSCRIPTIONS_PER_USER,
+  accountExportSchema,
   messageSchema,
   pushConfigSchema,
   pushSubscriptionSchema,
@@ -279,6 +280,23 @@ describe('web push about new messages', () => {
     const again = await subscribe(app, client, browser);
     expect(again.statusCode).toBe(200);
     expect(pushSubscriptionSchema.parse(again.json()).key).toBe(key);
+  });
+
+  it("lists a person's browsers in their data export, without their address or keys", async () => {
+    const { client, browser } = await subscribedClient();
+    const exported = await app.inject({
+      method: 'GET',
+      url: '/api/v1/me/export',
+      headers: client.headers,
+    });
+    expect(exported.statusCode).toBe(200);
+    const data = accountExportSchema.parse(exported.json());
+    expect(data.devices).toEqual([
+      { pushService: new URL(peer.url).origin, createdAt: expect.any(String) },
+    ]);
+    expect(exported.body).not.toContain(browser.path);
+    expect(exported.body).not.toContain(browser.keys.json.auth);
+    expect(exported.body).not.toContain(browser.keys.json.p256dh);
   });
 
   it("forgets an account's browsers when the account is deleted", async () => {

@@ -26,9 +26,7 @@ describe('seller profile', () => {
     const show = await screen.findByRole('button', { name: 'Show map' });
     expect(screen.queryByRole('region', { name: 'Map of Bright Reach Studio' })).toBeNull();
     fireEvent.click(show);
-    expect(
-      await screen.findByRole('region', { name: 'Map of Bright Reach Studio' }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Map of Bright Reach Studio' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show map' })).toBeNull();
   });
 

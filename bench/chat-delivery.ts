@@ -21,16 +21,6 @@ import { hashToken } from '../apps/server/src/modules/auth/tokens.js';
 import { freePort, type ServerProcess } from '../apps/server/test/server-process.js';
 import { assertLocal } from './lib.js';
 
-export function knob(name: string, fallback: number, { allowZero = false } = {}): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
-    throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number`);
-  }
-  return value;
-}
-
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 /** Handshakes in flight at once while connecting (each costs the app a session lookup). */
 const CONNECT_CONCURRENCY = 50;

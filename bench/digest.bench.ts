@@ -48,7 +48,6 @@ import {
   connectAll,
   createPostgresDatabase,
   insertUsers,
-  knob,
   makeUsers,
   measureLatency,
   openChat,
@@ -59,7 +58,7 @@ import {
   startApp,
   type LatencyResult,
 } from './chat-delivery.js';
-import { printTable, startSmtpSink, writeResult, type SmtpSink } from './lib.js';
+import { knob, printTable, startSmtpSink, writeResult, type SmtpSink } from './lib.js';
 
 const NAME = 'digest';
 const RECIPIENTS = Math.round(knob('BENCH_RECIPIENTS', 1000));

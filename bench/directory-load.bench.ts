@@ -48,23 +48,15 @@ import {
   type BenchTarget,
   type Shape,
 } from './directory-data.js';
-import { loadFromProcess, printTable, writeResult, type ConcurrencyResult } from './lib.js';
+import { knob, loadFromProcess, printTable, writeResult, type ConcurrencyResult } from './lib.js';
 
 const NAME = 'directory-load';
 
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-}
-
-const SELLERS = Math.round(envNumber('BENCH_SELLERS', 100_000));
+const SELLERS = Math.round(knob('BENCH_SELLERS', 100_000));
 const LOAD = {
-  connections: Math.round(envNumber('BENCH_CONNECTIONS', 50)),
-  duration: envNumber('BENCH_DURATION', 10),
-  warmup: envNumber('BENCH_WARMUP', 2),
+  connections: Math.round(knob('BENCH_CONNECTIONS', 50)),
+  duration: knob('BENCH_DURATION', 10),
+  warmup: knob('BENCH_WARMUP', 2),
 };
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF || undefined;

@@ -48,32 +48,24 @@ import {
   type SeedTimes,
   type Shape,
 } from './directory-data.js';
-import { load, printTable, resultsDir, writeResult, type LoadResult } from './lib.js';
+import { knob, load, printTable, resultsDir, writeResult, type LoadResult } from './lib.js';
 
 const NAME = 'directory';
 
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-}
-
-const SELLERS = Math.round(envNumber('BENCH_SELLERS', 100_000));
+const SELLERS = Math.round(knob('BENCH_SELLERS', 100_000));
 const LARGE = process.env.BENCH_LARGE === '1';
-const LARGE_SELLERS = Math.round(envNumber('BENCH_SELLERS_PG_LARGE', 1_000_000));
-const REQUESTS = Math.round(envNumber('BENCH_REQUESTS', 200));
-const WARMUP_REQUESTS = Math.round(envNumber('BENCH_WARMUP_REQUESTS', 20));
+const LARGE_SELLERS = Math.round(knob('BENCH_SELLERS_PG_LARGE', 1_000_000));
+const REQUESTS = Math.round(knob('BENCH_REQUESTS', 200));
+const WARMUP_REQUESTS = Math.round(knob('BENCH_WARMUP_REQUESTS', 20));
 const RUN_LOAD = process.env.BENCH_LOAD !== '0';
 /** Time budget per query shape and target: stops early (after at least 20 requests) when slow. */
-const SHAPE_SECONDS = envNumber('BENCH_SHAPE_SECONDS', 120);
+const SHAPE_SECONDS = knob('BENCH_SHAPE_SECONDS', 120);
 /** Keep the PostgreSQL database for inspection instead of dropping it (its name is printed). */
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const LOAD_OPTIONS = {
-  duration: envNumber('BENCH_DURATION', 5),
-  warmup: envNumber('BENCH_WARMUP', 1),
-  connections: Math.round(envNumber('BENCH_CONNECTIONS', 10)),
+  duration: knob('BENCH_DURATION', 5),
+  warmup: knob('BENCH_WARMUP', 1),
+  connections: Math.round(knob('BENCH_CONNECTIONS', 10)),
 };
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());

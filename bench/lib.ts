@@ -33,11 +33,17 @@ export async function seedSellers(db: Database, count: number, batch = 500): Pro
   await db.execute(sql`analyze`);
 }
 
-function positiveNumber(name: string, fallback: number): number {
+/**
+ * A benchmark's setting from the environment (BENCH_*), or `fallback` when unset: a positive
+ * number, or also 0 with `allowZero`; anything else stops the run with the setting's name.
+ */
+export function knob(name: string, fallback: number, { allowZero = false } = {}): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
+    throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number`);
+  }
   return value;
 }
 
@@ -57,9 +63,9 @@ export interface LoadOptions {
 
 export function loadOptionsFromEnv(): LoadOptions {
   return {
-    duration: positiveNumber('BENCH_DURATION', 10),
-    warmup: positiveNumber('BENCH_WARMUP', 2),
-    connections: Math.round(positiveNumber('BENCH_CONNECTIONS', 10)),
+    duration: knob('BENCH_DURATION', 10),
+    warmup: knob('BENCH_WARMUP', 2),
+    connections: Math.round(knob('BENCH_CONNECTIONS', 10)),
   };
 }
 

@@ -46,7 +46,6 @@ import {
   createPostgresDatabase,
   DRAIN_MS,
   insertUsers,
-  knob,
   MAX_IN_FLIGHT,
   makeUsers,
   measureLatency,
@@ -63,7 +62,7 @@ import {
   type Client,
   type LatencyResult,
 } from './chat-delivery.js';
-import { printTable, writeResult } from './lib.js';
+import { knob, printTable, writeResult } from './lib.js';
 
 const NAME = 'sockets';
 

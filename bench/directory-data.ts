@@ -406,18 +406,25 @@ export function directoryArgs(search: string): DirectoryQuery {
   };
 }
 
-/** The same repository call as the service, no auth, validation, policy or response schema. */
+/**
+ * The same repository calls as the service, so the same SQL: a first page searched by words or
+ * around a place carries the search's count in its statements, as the service asks for it. No
+ * auth, validation, policy or response schema.
+ */
 export function bareApp(db: Database): FastifyInstance {
   const repository = createDirectoryRepository(db);
   const app = Fastify({ logger: false });
   app.get('/api/v1/users', async (request) => {
-    const search = request.url.split('?')[1] ?? '';
-    const rows = await repository.findDirectoryPage(directoryArgs(search));
+    const query = directoryArgs(request.url.split('?')[1] ?? '');
+    const counted =
+      (query.terms?.length ?? 0) > 0 || query.near !== undefined
+        ? await repository.findCountedDirectoryPage(query)
+        : { rows: await repository.findDirectoryPage(query), total: undefined };
     return {
-      items: rows.slice(0, PAGE).map(({ user: { passwordHash: _hash, ...user }, distanceKm }) => ({
-        ...user,
-        distanceKm,
-      })),
+      items: counted.rows
+        .slice(0, PAGE)
+        .map(({ user: { passwordHash: _hash, ...user }, distanceKm }) => ({ ...user, distanceKm })),
+      total: counted.total ?? null,
       nextCursor: null,
     };
   });

@@ -5,8 +5,9 @@
  * generated sellers (bench/directory-data.ts), on embedded PGlite and on PostgreSQL when
  * BENCH_DATABASE_URL (or DATABASE_URL) names an admin connection.
  *
- * Each shape is loaded on the full app and, in the same run, on a bare Fastify route calling the
- * very same repository function (the same SQL on the same database), one after the other. The
+ * Each shape is loaded on the full app and, in the same run, on a bare Fastify route making the
+ * service's repository calls (the same SQL, count included, on the same database), one after the
+ * other. The
  * load generator is autocannon in a process of its own (bench/lib.ts `loadFromProcess`), so the
  * server's event loop, heap and garbage collector are its own; it keeps every latency, so
  * p50/p95/p99/max are exact. Non-2xx answers are counted (a 503 refusal under load is a figure,

@@ -5,8 +5,8 @@
  * BENCH_LARGE=1 also on BENCH_SELLERS_PG_LARGE (1,000,000) sellers on PostgreSQL only.
  *
  * For each query shape: p50/p95/p99 of BENCH_REQUESTS (200) sequential requests through the full
- * app, interleaved with the same requests to a bare Fastify route in this process that calls the
- * very same repository function (so the SQL is identical); req/s under autocannon unless
+ * app, interleaved with the same requests to a bare Fastify route in this process that makes the
+ * service's repository calls (so the SQL is identical, the search's count included); req/s under autocannon unless
  * BENCH_LOAD=0; and EXPLAIN (ANALYZE, BUFFERS) of the exact SQL and parameters the repository
  * issues (captured with a Drizzle logger on the same client), reduced to the scans it uses.
  *

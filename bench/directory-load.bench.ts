@@ -7,13 +7,12 @@
  *
  * Each shape is loaded on the full app and, in the same run, on a bare Fastify route making the
  * service's repository calls (the same SQL, count included, on the same database), one after the
- * other. The
- * load generator is autocannon in a process of its own (bench/lib.ts `loadFromProcess`), so the
- * server's event loop, heap and garbage collector are its own; it keeps every latency, so
- * p50/p95/p99/max are exact. Non-2xx answers are counted (a 503 refusal under load is a figure,
- * not a crash). The server process's event-loop delay is sampled during each run
- * (perf_hooks.monitorEventLoopDelay). The directory search has no route rate limit, so nothing
- * is refused for coming from one address.
+ * other. The load generator is autocannon in a process of its own (bench/lib.ts
+ * `loadFromProcess`), so the server's event loop, heap and garbage collector are its own; it keeps
+ * every latency, so p50/p95/p99/max are exact. Non-2xx answers are counted (a 503 refusal under
+ * load is a figure, not a crash). The server process's event-loop delay is sampled during each
+ * run (perf_hooks.monitorEventLoopDelay). The directory search has no route rate limit, so
+ * nothing is refused for coming from one address.
  *
  * Goals: p99 ≤ 100 ms on PGlite and ≤ 50 ms on PostgreSQL, max ≤ 1 s, every answer a 2xx.
  * On PostgreSQL the app runs as deployed there (DATABASE_URL: limits and socket events on

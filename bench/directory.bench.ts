@@ -6,9 +6,10 @@
  *
  * For each query shape: p50/p95/p99 of BENCH_REQUESTS (200) sequential requests through the full
  * app, interleaved with the same requests to a bare Fastify route in this process that makes the
- * service's repository calls (so the SQL is identical, the search's count included); req/s under autocannon unless
- * BENCH_LOAD=0; and EXPLAIN (ANALYZE, BUFFERS) of the exact SQL and parameters the repository
- * issues (captured with a Drizzle logger on the same client), reduced to the scans it uses.
+ * service's repository calls (so the SQL is identical, the search's count included); req/s under
+ * autocannon unless BENCH_LOAD=0; and EXPLAIN (ANALYZE, BUFFERS) of the exact SQL and parameters
+ * the repository issues (captured with a Drizzle logger on the same client), reduced to the scans
+ * it uses.
  *
  * PostgreSQL: a fresh database maya_bench_<random> is created through the admin connection,
  * migrated, loaded and dropped at the end. PGlite: a temporary DATA_DIR, removed at the end.

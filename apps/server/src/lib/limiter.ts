@@ -72,22 +72,41 @@ export function postgresStore(pool: unknown): LimiterStore {
 }
 
 /**
- * Creates the counters' table once, with the library's own statement (processes starting together
- * are fine), and sweeps expired rows every five minutes (an unref'd timer, failures ignored).
+ * Another session created the same table at the same moment: PostgreSQL's `create table if not
+ * exists` checks before it creates the table's row type, so the slower of two can answer
+ * `type "…" already exists` (42710) or `relation "…" already exists` (42P07), and the table is
+ * there. (The library itself lets the third form, a unique violation on pg_type, pass.)
+ */
+const createdConcurrently = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  ['42710', '42P07'].includes(String((error as { code?: unknown }).code));
+
+/**
+ * Creates the counters' table once, with the library's own statement, and sweeps expired rows
+ * every five minutes (an unref'd timer, failures ignored). Processes starting together may race
+ * to create it: the one that loses asks again, and finds it.
  */
 export async function preparePostgresLimits(pool: unknown): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    new RateLimiterPostgres(
-      {
-        storeClient: pool,
-        storeType: 'pool',
-        tableName: POSTGRES_LIMITS_TABLE,
-        keyPrefix: 'sweeper',
-        clearExpiredByTimeout: true,
-      },
-      (error?: Error) => (error ? reject(error) : resolve()),
-    );
-  });
+  const prepare = () =>
+    new Promise<void>((resolve, reject) => {
+      new RateLimiterPostgres(
+        {
+          storeClient: pool,
+          storeType: 'pool',
+          tableName: POSTGRES_LIMITS_TABLE,
+          keyPrefix: 'sweeper',
+          clearExpiredByTimeout: true,
+        },
+        (error?: Error) => (error ? reject(error) : resolve()),
+      );
+    });
+  try {
+    await prepare();
+  } catch (error) {
+    if (!createdConcurrently(error)) throw error;
+    await prepare();
+  }
 }
 
 export interface Limiter {

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { sendTyping } from '../hooks/use-realtime';
 import { useSpeechSupported } from '../hooks/use-speech';
+import { GrowingTextarea } from './growing-textarea';
 import { SpeechInput } from './speech-input';
 
 /** The message being written: Enter sends, Shift+Enter starts a new line, or speak it. */
@@ -64,8 +65,6 @@ export function MessageComposer({
         <TextField
           multiline
           fullWidth
-          minRows={1}
-          maxRows={4}
           value={draft}
           onChange={(event) => {
             setDraft(event.target.value);
@@ -74,10 +73,12 @@ export function MessageComposer({
           onKeyDown={onKeyDown}
           placeholder={t('chats.placeholder', { name: partnerName })}
           slotProps={{
+            input: { inputComponent: GrowingTextarea },
             htmlInput: {
               'aria-label': t('chats.messageLabel'),
               maxLength: MESSAGE_MAX_LENGTH,
-              style: { minHeight: 40, maxHeight: 100 },
+              // Two lines at least, so a placeholder that wraps on a phone is read whole.
+              style: { minHeight: '2.8em', maxHeight: 100 },
             },
           }}
           sx={{ '& textarea': { lineHeight: 1.4 } }}

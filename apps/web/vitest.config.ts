@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { toastAlias } from './vite.config';
 
 export default defineConfig({
   plugins: [react()],
+  // The toasts the tests see come from the entry the app ships.
+  resolve: { alias: toastAlias },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -100,6 +100,20 @@ journey(
           });
       }
 
+      // The toasts are styled by react-toastify's variables, set on their own container rather
+      // than on the page's root (vite.config.ts `scopedToastStyles`).
+      const styling = await messageToast(client.page)
+        .first()
+        .evaluate((element) => ({
+          minHeight: getComputedStyle(element).minHeight,
+          onRoot: getComputedStyle(document.documentElement).getPropertyValue(
+            '--toastify-toast-min-height',
+          ),
+        }));
+      if (styling.minHeight !== '64px' || styling.onRoot !== '') {
+        throw new ExpectationError(`the toast's styling: ${JSON.stringify(styling)}`);
+      }
+
       // Clicking the toast opens the chat; reading it clears everything in both tabs.
       const toast = messageToast(client.page);
       if ((await toast.count()) === 0) {

@@ -261,6 +261,20 @@ journey(
       await session.settle();
       await findings.screen(session, 'account');
 
+      // The page's styles are the ones the server drew, adopted as it came alive: one global
+      // stylesheet, not one more per text field, and every field still detects autofill.
+      const styles = await page.evaluate(() => ({
+        globals: document.querySelectorAll('style[data-emotion^="css-global"]').length,
+        fields: document.querySelectorAll('.MuiInputBase-input').length,
+        detecting: Array.from(document.querySelectorAll('.MuiInputBase-input')).filter(
+          (field) => getComputedStyle(field).animationName === 'mui-auto-fill-cancel',
+        ).length,
+      }));
+      expect(
+        styles.globals === 1 && styles.fields > 5 && styles.detecting === styles.fields,
+        `the account page's styles after it came alive: ${JSON.stringify(styles)}`,
+      );
+
       const personal = page.getByRole('region', { name: 'Personal Information' });
       await personal.getByLabel('First name').fill('Mariana');
       await personal.getByLabel('Last name').fill('Quintela');

@@ -2,7 +2,14 @@
 import type { PrivateUser, PublicProfile } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
 import { profileQuery } from './features/directory';
-import { pageData, pageQueries, renderShell, signedInPage, signedInPageData } from './prerender';
+import {
+  emotionStyles,
+  pageData,
+  pageQueries,
+  renderShell,
+  signedInPage,
+  signedInPageData,
+} from './prerender';
 
 // The head of index.html as the build writes it, around an empty root.
 const shell = `<!doctype html>
@@ -216,5 +223,38 @@ describe('a signed-in screen rendered for the person asking', () => {
     // The next render (a public page at build time) is English in the server's zone again.
     const english = await renderShell(shell, { route: '/sellers/:id', url: '/sellers/_' });
     expect(english).toContain('<html lang="en">');
+  });
+});
+
+describe("a page's styles", () => {
+  it('puts the global styles in an element of their own, where the browser adopts them', async () => {
+    // The business portal: the page's global styles and its sign-in and sign-up fields.
+    const html = await renderShell(shell, { route: '/sellerauth', url: '/sellerauth' });
+    expect(html).toContain('MuiInputBase-input');
+    const styles = [...html.matchAll(/<style data-emotion="([^"]*)">(.*?)<\/style>/gs)];
+    expect(styles.map(([, attribute]) => attribute!.split(' ')[0])).toEqual(['css-global', 'css']);
+    const [[, , global], [, , classes]] = styles as [RegExpExecArray, RegExpExecArray];
+    expect(global).toMatch(/^html\{/);
+    expect(global).toContain('body{');
+    expect(classes).toContain('.css-');
+    expect(classes).not.toContain('html{');
+    // The text fields add no autofill keyframes of their own (index.html has them, once).
+    expect(html).not.toContain('mui-auto-fill');
+  });
+
+  it('keeps keyframes and empty styles with the classes', () => {
+    expect(
+      emotionStyles({
+        abc: '.css-abc{color:red;}',
+        'animation-xyz': '@keyframes animation-xyz{from{opacity:0;}}',
+        empty: '',
+        glob: 'body{margin:0;}',
+        done: true,
+      }),
+    ).toBe(
+      '<style data-emotion="css-global glob">body{margin:0;}</style>' +
+        '<style data-emotion="css abc animation-xyz empty">' +
+        '.css-abc{color:red;}@keyframes animation-xyz{from{opacity:0;}}</style>',
+    );
   });
 });

@@ -32,7 +32,7 @@ import { sessionQuery } from './lib/session';
 export interface Prerendered {
   /** The content of <div id="root">. */
   html: string;
-  /** One <style> element in emotion's server format, which the browser's emotion adopts. */
+  /** The <style> elements in emotion's server format, which the browser's emotion adopts. */
   styles: string;
   /** Resource hints React found (the page's images), for <head>. */
   hints: string;
@@ -262,21 +262,36 @@ async function draw(url: string, data: PageQuery[]): Promise<Prerendered> {
   const markup = await new Response(prelude).text();
   queryClient.clear();
 
-  const ids: string[] = [];
-  let css = '';
-  for (const [id, rules] of Object.entries(cache.inserted)) {
-    if (typeof rules !== 'string') continue;
-    ids.push(id);
-    css += rules;
-  }
   // React writes resource hints (an image preload) ahead of the markup; they belong in <head>,
   // where hydration never looks.
   const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
-  return {
-    html: markup.slice(hints.length),
-    styles: `<style data-emotion="css ${ids.join(' ')}">${css}</style>`,
-    hints,
-  };
+  return { html: markup.slice(hints.length), styles: emotionStyles(cache.inserted), hints };
+}
+
+/**
+ * What emotion collected, as the <style> elements the browser's emotion adopts instead of
+ * inserting the same rules again after hydration:
+ * - each global style (`<GlobalStyles>`, CssBaseline: rules on `html`, `body`, `*`) in a
+ *   `css-global <name>` element of its own, first, which is where `<Global>` looks for it;
+ * - every class (`.css-<id>`), keyframes (`animation-<id>`) and empty style in one `css <ids>`
+ *   element.
+ * A global style inserted in the browser would make it work out the style of every element on
+ * the page again, a long task on a phone, as the screen comes alive.
+ */
+export function emotionStyles(inserted: Record<string, string | true | undefined>): string {
+  const ids: string[] = [];
+  let css = '';
+  let globals = '';
+  for (const [id, rules] of Object.entries(inserted)) {
+    if (typeof rules !== 'string') continue;
+    if (rules === '' || id.startsWith('animation-') || rules.includes(`.css-${id}`)) {
+      ids.push(id);
+      css += rules;
+    } else {
+      globals += `<style data-emotion="css-global ${id}">${rules}</style>`;
+    }
+  }
+  return `${globals}<style data-emotion="css ${ids.join(' ')}">${css}</style>`;
 }
 
 const attribute = (value: string) =>

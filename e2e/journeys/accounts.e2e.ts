@@ -261,17 +261,24 @@ journey(
       await session.settle();
       await findings.screen(session, 'account');
 
-      // The page's styles are the ones the server drew, adopted as it came alive: one global
-      // stylesheet, not one more per text field, and every field still detects autofill.
+      // The page's styles are the ones the server drew, adopted where they are as it came alive:
+      // no global stylesheet of emotion's, no keyframes per text field, every field still
+      // detecting autofill, and the page's background from index.html's global styles.
       const styles = await page.evaluate(() => ({
+        pageStyles: document.querySelectorAll('head > style[data-page-styles]').length,
         globals: document.querySelectorAll('style[data-emotion^="css-global"]').length,
         fields: document.querySelectorAll('.MuiInputBase-input').length,
         detecting: Array.from(document.querySelectorAll('.MuiInputBase-input')).filter(
           (field) => getComputedStyle(field).animationName === 'mui-auto-fill-cancel',
         ).length,
+        background: getComputedStyle(document.body).backgroundColor,
       }));
       expect(
-        styles.globals === 1 && styles.fields > 5 && styles.detecting === styles.fields,
+        styles.pageStyles === 1 &&
+          styles.globals === 0 &&
+          styles.fields > 5 &&
+          styles.detecting === styles.fields &&
+          styles.background === 'rgb(247, 247, 251)',
         `the account page's styles after it came alive: ${JSON.stringify(styles)}`,
       );
 

@@ -1,4 +1,5 @@
 // The app's start, loaded by main.tsx: renders the page, or hydrates its prerendered HTML.
+import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
@@ -6,6 +7,7 @@ import i18n, { languageReady, loadNamespace } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { adoptPageData } from './lib/page-data';
 import { pageModules } from './lib/page-modules';
+import { pageStylesCache } from './lib/page-styles';
 import { screenSettled } from './lib/screen-ready';
 import { sessionQuery } from './lib/session';
 import { browserIdle } from './lib/when-idle';
@@ -65,7 +67,9 @@ void languageReady.then(async () => {
   const [{ App }] = await Promise.all([import('./app/app'), restored]);
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} />
+      <CacheProvider value={pageStylesCache()}>
+        <App queryClient={queryClient} />
+      </CacheProvider>
     </StrictMode>
   );
   if (!matchesPrerender()) {

@@ -1,6 +1,13 @@
 // @vitest-environment node
+import { readFile } from 'node:fs/promises';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { renderToString } from 'react-dom/server';
 import type { PrivateUser, PublicProfile } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
+import { theme } from './app/theme';
 import { profileQuery } from './features/directory';
 import {
   emotionStyles,
@@ -227,33 +234,49 @@ describe('a signed-in screen rendered for the person asking', () => {
 });
 
 describe("a page's styles", () => {
-  it('puts the global styles in an element of their own, where the browser adopts them', async () => {
-    // The business portal: the page's global styles and its sign-in and sign-up fields.
+  it('are one element the browser adopts as it is, with no global styles of their own', async () => {
+    // The business portal: its sign-in and sign-up fields.
     const html = await renderShell(shell, { route: '/sellerauth', url: '/sellerauth' });
     expect(html).toContain('MuiInputBase-input');
-    const styles = [...html.matchAll(/<style data-emotion="([^"]*)">(.*?)<\/style>/gs)];
-    expect(styles.map(([, attribute]) => attribute!.split(' ')[0])).toEqual(['css-global', 'css']);
-    const [[, , global], [, , classes]] = styles as [RegExpExecArray, RegExpExecArray];
-    expect(global).toMatch(/^html\{/);
-    expect(global).toContain('body{');
-    expect(classes).toContain('.css-');
-    expect(classes).not.toContain('html{');
-    // The text fields add no autofill keyframes of their own (index.html has them, once).
-    expect(html).not.toContain('mui-auto-fill');
+    const styles = [...html.matchAll(/<style([^>]*)>(.*?)<\/style>/gs)];
+    expect(styles).toHaveLength(1);
+    const [[, attributes, css]] = styles as [RegExpExecArray];
+    // Not emotion's own format, which its browser cache would move about in <head>.
+    expect(attributes).toMatch(/^ data-page-styles="[\w-]+( [\w-]+)*"$/);
+    expect(css).toMatch(/^\.css-/);
+    // The global styles and the text fields' autofill keyframes are in index.html, once.
+    expect(css).not.toContain('html{');
+    expect(css).not.toContain('mui-auto-fill');
   });
 
-  it('keeps keyframes and empty styles with the classes', () => {
+  it("has index.html's global styles be MUI's CssBaseline for the theme", async () => {
+    const index = await readFile(new URL('../index.html', import.meta.url), 'utf8');
+    const global = /<style>([^]*?)<\/style>/.exec(index)?.[1] ?? '';
+    const cache = createCache({ key: 'css' });
+    cache.compat = true;
+    renderToString(
+      <CacheProvider value={cache}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+        </ThemeProvider>
+      </CacheProvider>,
+    );
+    const baseline = Object.values(cache.inserted).join('');
+    const bare = (css: string) => css.replace(/\s+/g, '').replace(/;}/g, '}').replaceAll("'", '"');
+    expect(baseline).toContain('background-color:#f7f7fb');
+    expect(bare(global).slice(0, bare(baseline).length)).toBe(bare(baseline));
+  });
+
+  it('lists every id emotion inserted, keyframes and empty styles too', () => {
     expect(
       emotionStyles({
         abc: '.css-abc{color:red;}',
         'animation-xyz': '@keyframes animation-xyz{from{opacity:0;}}',
         empty: '',
-        glob: 'body{margin:0;}',
         done: true,
       }),
     ).toBe(
-      '<style data-emotion="css-global glob">body{margin:0;}</style>' +
-        '<style data-emotion="css abc animation-xyz empty">' +
+      '<style data-page-styles="abc animation-xyz empty">' +
         '.css-abc{color:red;}@keyframes animation-xyz{from{opacity:0;}}</style>',
     );
   });

@@ -32,7 +32,7 @@ import { sessionQuery } from './lib/session';
 export interface Prerendered {
   /** The content of <div id="root">. */
   html: string;
-  /** The <style> elements in emotion's server format, which the browser's emotion adopts. */
+  /** The page's <style> element, which the browser's emotion adopts (src/lib/page-styles.ts). */
   styles: string;
   /** Resource hints React found (the page's images), for <head>. */
   hints: string;
@@ -269,29 +269,22 @@ async function draw(url: string, data: PageQuery[]): Promise<Prerendered> {
 }
 
 /**
- * What emotion collected, as the <style> elements the browser's emotion adopts instead of
- * inserting the same rules again after hydration:
- * - each global style (`<GlobalStyles>`, CssBaseline: rules on `html`, `body`, `*`) in a
- *   `css-global <name>` element of its own, first, which is where `<Global>` looks for it;
- * - every class (`.css-<id>`), keyframes (`animation-<id>`) and empty style in one `css <ids>`
- *   element.
- * A global style inserted in the browser would make it work out the style of every element on
- * the page again, a long task on a phone, as the screen comes alive.
+ * What emotion collected, as one <style> element that stays where the server put it: its ids go
+ * into the browser's emotion cache as already inserted (src/lib/page-styles.ts), so nothing is
+ * inserted twice. emotion's own format (`data-emotion="css <ids>"`) would have the browser's
+ * emotion move the element to the end of <head> twice as it starts, and each move makes the
+ * browser work out the style of every element on the page again, a long task on a phone. The
+ * page's global styles are in index.html.
  */
 export function emotionStyles(inserted: Record<string, string | true | undefined>): string {
   const ids: string[] = [];
   let css = '';
-  let globals = '';
   for (const [id, rules] of Object.entries(inserted)) {
     if (typeof rules !== 'string') continue;
-    if (rules === '' || id.startsWith('animation-') || rules.includes(`.css-${id}`)) {
-      ids.push(id);
-      css += rules;
-    } else {
-      globals += `<style data-emotion="css-global ${id}">${rules}</style>`;
-    }
+    ids.push(id);
+    css += rules;
   }
-  return `${globals}<style data-emotion="css ${ids.join(' ')}">${css}</style>`;
+  return `<style data-page-styles="${ids.join(' ')}">${css}</style>`;
 }
 
 const attribute = (value: string) =>

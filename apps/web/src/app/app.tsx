@@ -1,4 +1,3 @@
-import CssBaseline from '@mui/material/CssBaseline';
 // The provider MUI's own ThemeProvider hands a theme without colour schemes to; importing it
 // directly keeps the CSS-variables provider, which this theme never uses, out of the first script.
 import ThemeProvider from '@mui/system/ThemeProvider';
@@ -68,7 +67,6 @@ export function App({ router: givenRouter, queryClient: givenClient }: AppProps 
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider theme={theme}>
-          <CssBaseline />
           <RouterProvider router={router} />
           <ToastsAfterLoad />
         </ThemeProvider>

@@ -16,8 +16,7 @@ export const theme = createTheme({
   },
   components: {
     // Each text field would add MUI's autofill keyframes in a stylesheet of its own once the page
-    // is live, and a new @keyframes rule makes the browser restyle the whole page: they are in
-    // index.html once, with the fields' autofill animations that MUI listens to.
+    // is live: they are in index.html once, with the fields' autofill animations MUI listens to.
     MuiInputBase: { defaultProps: { disableInjectingGlobalStyles: true } },
     // The default unselected toggle colour falls just short of 4.5:1 on the page background.
     MuiToggleButton: { styleOverrides: { root: { color: 'rgba(0, 0, 0, 0.7)' } } },

@@ -39,11 +39,17 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 
+/**
+ * Names the language on <html>, when it differs: writing `lang` makes the browser restyle every
+ * element (each may match `:lang()`), even with the value it had.
+ */
 function showLanguage(language: string) {
   if (typeof document === 'undefined') return;
-  document.documentElement.lang = htmlLanguage(language);
+  const lang = htmlLanguage(language);
+  if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
 }
-showLanguage('en');
+// The page starts in the language it will show: a page the server drew already says so.
+showLanguage(stored && languages.includes(stored) ? stored : 'en');
 // The display cookies matter only for the next page the server renders: their code loads apart,
 // and at the start they are written once the browser is idle (asking for the time zone loads the
 // zone data, a long task on a phone while the page starts).
@@ -82,7 +88,8 @@ export async function setLanguage(language: string): Promise<void> {
 /** Settles once the remembered language is in place; main.tsx renders after it. */
 export const languageReady: Promise<void> =
   stored && stored !== 'en' && languages.includes(stored)
-    ? setLanguage(stored).catch(() => undefined)
+    ? // Without its strings the page stays in English, and says so.
+      setLanguage(stored).catch(() => showLanguage('en'))
     : Promise.resolve();
 
 export default i18n;

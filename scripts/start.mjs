@@ -26,6 +26,7 @@ const sources = [
   join(webDir, 'build-plugins.ts'),
   join(webDir, 'service-worker'),
   join(webDir, 'service-worker-plugin.ts'),
+  join(webDir, 'toast-styles.ts'),
   'packages/contracts/src',
 ];
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;

@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { precompress, routeShells, type AppShells, type RouteShells } from './build-plugins';
 import { serviceWorker } from './service-worker-plugin';
+import { scopedToastStyles, toastAlias } from './toast-styles';
 
 const api = 'http://localhost:3000';
 
@@ -57,31 +58,6 @@ const offlinePages = [
   ...Object.keys(shells).filter((segment) => !shells[segment]!.route.includes(':')),
   ...Object.keys(appShells),
 ];
-
-/**
- * react-toastify's stylesheet, with its custom properties on the toasts' own container instead of
- * :root. The toasts load after the first paint (src/app/app.tsx); a stylesheet that changes the
- * root's custom properties then makes the browser work out the style of every element on the page
- * again (they inherit them), a long task on a phone. On `.Toastify` they reach only the toasts.
- */
-export function scopedToastStyles(): Plugin {
-  return {
-    name: 'maya-scoped-toast-styles',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]react-toastify[\\/]dist[\\/]ReactToastify\.css$/.test(id)) return undefined;
-      if (!code.includes(':root {'))
-        this.error('react-toastify no longer sets its variables on :root');
-      return { code: code.replace(':root {', '.Toastify {'), map: null };
-    },
-  };
-}
-
-/**
- * react-toastify's entry that injects no stylesheet of its own (its main entry prepends the same
- * CSS, :root variables included, when the container mounts); src/app/toasts.tsx imports it.
- */
-export const toastAlias = [{ find: /^react-toastify$/, replacement: 'react-toastify/unstyled' }];
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { toastAlias } from './vite.config';
+import { toastAlias } from './toast-styles';
 
 export default defineConfig({
   plugins: [react()],

@@ -101,7 +101,7 @@ journey(
       }
 
       // The toasts are styled by react-toastify's variables, set on their own container rather
-      // than on the page's root (vite.config.ts `scopedToastStyles`).
+      // than on the page's root (apps/web/toast-styles.ts).
       const styling = await messageToast(client.page)
         .first()
         .evaluate((element) => ({

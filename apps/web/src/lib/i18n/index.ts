@@ -48,8 +48,10 @@ function showLanguage(language: string) {
   const lang = htmlLanguage(language);
   if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
 }
-// The page starts in the language it will show: a page the server drew already says so.
-showLanguage(stored && languages.includes(stored) ? stored : 'en');
+/** The language the page starts in: the one remembered, when it is one of ours. */
+const startLanguage = stored && languages.includes(stored) ? stored : 'en';
+// <html> names it from the start: a page the server drew already does.
+showLanguage(startLanguage);
 // The display cookies matter only for the next page the server renders: their code loads apart,
 // and at the start they are written once the browser is idle (asking for the time zone loads the
 // zone data, a long task on a phone while the page starts).
@@ -87,9 +89,9 @@ export async function setLanguage(language: string): Promise<void> {
 
 /** Settles once the remembered language is in place; main.tsx renders after it. */
 export const languageReady: Promise<void> =
-  stored && stored !== 'en' && languages.includes(stored)
-    ? // Without its strings the page stays in English, and says so.
-      setLanguage(stored).catch(() => showLanguage('en'))
-    : Promise.resolve();
+  startLanguage === 'en'
+    ? Promise.resolve()
+    : // Without its strings the page stays in English, and says so.
+      setLanguage(startLanguage).catch(() => showLanguage('en'));
 
 export default i18n;

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { startProduct } from './product.mjs';
+import { displayCookies, startProduct } from './product.mjs';
 
 const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
 // A signed-in screen is not for search engines (it is not indexed); it must be fast on a phone.
@@ -31,7 +31,7 @@ const SIGNED_IN_THRESHOLDS = { performance: 95, accessibility: 100 };
 const SIGNED_IN_METRIC_LIMITS = { LCP: 2500, TBT: 200, 'CLS×1000': 0 };
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 /** What the app writes when it starts (apps/web/src/lib/display-cookies.ts). */
-const DISPLAY_COOKIES = { maya_lang: 'en', maya_tz: 'UTC' };
+const DISPLAY_COOKIES = displayCookies();
 const ONLY = process.env.AUDIT_PAGES?.split(',');
 // AUDIT_AS=none audits the public pages alone.
 const ACCOUNTS = (process.env.AUDIT_AS ?? 'buyer,business')

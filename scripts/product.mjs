@@ -22,6 +22,20 @@ export function freePort() {
   });
 }
 
+/**
+ * The display cookies the web app writes when it starts in English on this machine
+ * (apps/web/src/lib/display-cookies.ts): the language, the time zone, and the zone's January and
+ * July offsets. The browser the scripts start shares this process's zone.
+ */
+export function displayCookies() {
+  const year = new Date().getFullYear();
+  return {
+    maya_lang: 'en',
+    maya_tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    maya_tz_offsets: [0, 6].map((month) => new Date(year, month, 1).getTimezoneOffset()).join(','),
+  };
+}
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A plain map tile (256×256, as tile servers draw them), for every tile asked for. */

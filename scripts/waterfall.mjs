@@ -14,7 +14,7 @@
 /* global document, MutationObserver, requestAnimationFrame, window -- run in the page */
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { startProduct } from './product.mjs';
+import { displayCookies, startProduct } from './product.mjs';
 
 const PAGE = process.env.WATERFALL_PAGE ?? '/dashboard';
 // What "the first content" is: a seller card on the directory.
@@ -87,10 +87,11 @@ try {
       { name, value, url: product.url },
       ...(FIRST_VISIT
         ? []
-        : [
-            { name: 'maya_lang', value: 'en', url: product.url },
-            { name: 'maya_tz', value: 'UTC', url: product.url },
-          ]),
+        : Object.entries(displayCookies()).map(([cookieName, cookieValue]) => ({
+            name: cookieName,
+            value: cookieValue,
+            url: product.url,
+          }))),
     ]);
     const page = await context.newPage();
     const requests = [];

@@ -14,6 +14,19 @@ import { Link as RouterLink } from 'react-router';
 import { preview } from '../utils/preview';
 import { ProfileMeta } from './profile-meta';
 
+/**
+ * A page of the directory holds 24 cards and a phone's screen shows two: the browser lays out
+ * and paints the others only as they come near the screen, each counted at a card's usual height
+ * until then (and at its own once drawn).
+ */
+const cardStyle = {
+  display: 'flex',
+  flexDirection: 'column',
+  height: '100%',
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 240px',
+} as const;
+
 export function UserCard({
   profile,
   onChat,
@@ -33,11 +46,7 @@ export function UserCard({
       profile.fullName
     );
   return (
-    <Card
-      variant="outlined"
-      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
-      component="article"
-    >
+    <Card variant="outlined" sx={cardStyle} component="article">
       <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
           <Avatar src={profile.thumbnailUrl ?? undefined} alt="" sx={{ width: 56, height: 56 }}>

@@ -1,6 +1,8 @@
 // Vite plugins of the production build (see vite.config.ts).
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -30,6 +32,27 @@ async function* files(dir: string): AsyncGenerator<string> {
  * at build time; the server sends the one the browser accepts (@fastify/static `preCompressed`)
  * instead of compressing on every request. A copy that would not be smaller is not written.
  */
+/**
+ * React Router's production build for the app's build. Its package exports the development build
+ * alone, to every bundler (remix-run/react-router#12532); the production build beside it is the
+ * same code with the development warnings switched off, which the minifier then drops. The dev
+ * server keeps the warnings.
+ */
+export function reactRouterProduction(): Plugin {
+  const entry = join(
+    dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  );
+  return {
+    name: 'maya-react-router-production',
+    config(_, { command }) {
+      if (command !== 'build') return undefined;
+      if (!existsSync(entry)) throw new Error(`React Router has no production build at ${entry}`);
+      return { resolve: { alias: [{ find: /^react-router$/, replacement: entry }] } };
+    },
+  };
+}
+
 export function precompress(): Plugin {
   let outDir = 'dist';
   return {

@@ -1,6 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress, routeShells, type AppShells, type RouteShells } from './build-plugins';
+import {
+  precompress,
+  reactRouterProduction,
+  routeShells,
+  type AppShells,
+  type RouteShells,
+} from './build-plugins';
 import { serviceWorker } from './service-worker-plugin';
 import { scopedToastStyles, toastAlias } from './toast-styles';
 
@@ -66,6 +72,7 @@ export default defineConfig({
   // every page preloads both.
   plugins: [
     react(),
+    reactRouterProduction(),
     scopedToastStyles(),
     routeShells(shells, ['src/boot.tsx', 'src/app/app.tsx'], appShells),
     serviceWorker({ buildId, pages: offlinePages }),

@@ -16,6 +16,8 @@ const socket = vi.hoisted(() => {
       handlers.get(event)?.delete(handler);
     },
     emit: () => undefined,
+    /** How often the page opened the socket (the notifications do, once they listen). */
+    opened: 0,
     /** The server sends `event` to this tab. */
     receive(event: string, payload?: unknown) {
       for (const handler of handlers.get(event) ?? []) handler(payload);
@@ -25,8 +27,16 @@ const socket = vi.hoisted(() => {
 vi.mock('../../lib/socket', () => ({
   getSocket: () => socket,
   closeSocket: () => undefined,
-  connectSocket: () => undefined,
+  connectSocket: () => {
+    socket.opened += 1;
+  },
 }));
+
+/**
+ * The page's notifications listen to the socket, and have opened it (they do once the browser is
+ * idle): only then can the server's events reach them.
+ */
+const listening = () => waitFor(() => expect(socket.opened).toBeGreaterThan(0));
 
 const partner = {
   id: '01900000-0000-7000-8000-0000000000b1',
@@ -83,6 +93,8 @@ const drawerChats = async () =>
   });
 
 beforeEach(() => {
+  socket.opened = 0;
+  socket.connected = true;
   document.title = 'Maya Market';
   // A wide screen: the side drawer is always on view.
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -119,6 +131,7 @@ describe('chat notifications while signed in', () => {
     await waitFor(() => expect(api.unreadCalls()).toBe(1));
 
     api.set({ messages: 1, chats: 1 });
+    await listening();
     act(() => socket.receive('message:new', { chatId: chat.id, message }));
     const toast = await screen.findByRole('button', {
       name: /New message from Bright Reach Studio/,
@@ -152,6 +165,7 @@ describe('chat notifications while signed in', () => {
     const api = stubWithUnread({ messages: 0, chats: 0 });
     renderApp(`/inbox/${chat.id}`);
     await screen.findByText('Your quote is ready');
+    await listening();
     act(() => socket.receive('message:new', { chatId: chat.id, message }));
     act(() =>
       socket.receive('message:new', {
@@ -167,6 +181,7 @@ describe('chat notifications while signed in', () => {
     const api = stubWithUnread({ messages: 2, chats: 1 });
     renderApp('/dashboard');
     await waitFor(() => expect(document.title).toBe('(2) Directory · Maya Market'));
+    await listening();
     act(() => socket.receive('message:new', { chatId: chat.id, message }));
     const toast = await screen.findByRole('button', {
       name: /New message from Bright Reach Studio/,
@@ -186,10 +201,26 @@ describe('chat notifications while signed in', () => {
     await waitFor(() => expect(document.title).toBe('(4) Directory · Maya Market'));
   });
 
+  it('counts a message sent before the socket first opened, once it opens', async () => {
+    socket.connected = false;
+    const api = stubWithUnread({ messages: 0, chats: 0 });
+    renderApp('/dashboard');
+    await waitFor(() => expect(api.unreadCalls()).toBe(1));
+    await listening();
+    // The business wrote while the page was starting: no event reached it.
+    api.set({ messages: 1, chats: 1 });
+    act(() => {
+      socket.connected = true;
+      socket.receive('connect');
+    });
+    await waitFor(() => expect(document.title).toBe('(1) Directory · Maya Market'));
+  });
+
   it('ignores the partner’s receipts for the unread total', async () => {
     const api = stubWithUnread({ messages: 1, chats: 1 });
     renderApp('/dashboard');
     await waitFor(() => expect(document.title).toBe('(1) Directory · Maya Market'));
+    await listening();
     const before = api.unreadCalls();
     act(() =>
       socket.receive('chat:read', { chatId: chat.id, userId: partner.id, messageId: message.id }),

@@ -2,11 +2,12 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatReadEvent, MessageNewEvent, PrivateUser } from '@maya/contracts';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { connectSocket, getSocket } from '../../../lib/socket';
+import { browserIdle } from '../../../lib/when-idle';
 import { chatKeys } from '../api/chat-keys';
 import { chatQuery } from '../api/get-chat';
 import { useUnread } from '../api/get-unread';
@@ -23,7 +24,8 @@ function closeToast(chatId: string) {
  * Everywhere while signed in: keeps the unread total live (the layout shows it on "Chats" and in
  * the tab's title), and raises a toast for a message whose chat is not open, which opens it. The
  * total is the server's (`GET /chats/unread`), read again whenever a message arrives, a chat
- * is read on any of the person's tabs or devices, or the socket reconnects after missing events.
+ * is read on any of the person's tabs or devices, or the socket opens (the page opens it once the
+ * browser is idle, so a message may arrive before it does) or opens again after missing events.
  */
 export default function ChatNotifications({
   user,
@@ -32,9 +34,6 @@ export default function ChatNotifications({
   user: PrivateUser;
   onUnread: (messages: number) => void;
 }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const unread = useUnread().data?.messages ?? 0;
 
@@ -49,9 +48,31 @@ export default function ChatNotifications({
 
   useEffect(() => onUnread(unread), [unread, onUnread]);
 
+  const listen = useSocketListener(user, openChatId);
   useEffect(() => {
+    let stopListening: (() => void) | undefined;
+    let unmounted = false;
+    // Once the browser is idle: making the socket's client and opening it is a few tens of
+    // milliseconds on a phone, which would otherwise join the page's first commit in one task.
+    void browserIdle(1000).then(() => {
+      if (!unmounted) stopListening = listen();
+    });
+    return () => {
+      unmounted = true;
+      stopListening?.();
+    };
+  }, [listen]);
+
+  return null;
+}
+
+/** The socket's handlers for the notifications, and a function that removes them. */
+function useSocketListener(user: PrivateUser, openChatId: { current: string | undefined }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(() => {
     const socket = getSocket();
-    let connectedBefore = socket.connected;
     const recount = () => queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
 
     const onMessage = ({ chatId, message }: MessageNewEvent) => {
@@ -100,10 +121,10 @@ export default function ChatNotifications({
       void recount();
       void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
     };
-    const onConnect = () => {
-      if (connectedBefore) void recount();
-      connectedBefore = true;
-    };
+    // Each time the socket opens, the first time too: a message sent before it opened (the page
+    // read the total earlier, and opens the socket once the browser is idle) or while it was down
+    // sent no event here.
+    const onConnect = () => void recount();
     socket.on('message:new', onMessage);
     socket.on('chat:read', onRead);
     socket.on('connect', onConnect);
@@ -115,7 +136,5 @@ export default function ChatNotifications({
       socket.off('chat:read', onRead);
       socket.off('connect', onConnect);
     };
-  }, [queryClient, navigate, t, user.id]);
-
-  return null;
+  }, [queryClient, navigate, t, user.id, openChatId]);
 }

@@ -28,11 +28,6 @@ async function* files(dir: string): AsyncGenerator<string> {
 }
 
 /**
- * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, once,
- * at build time; the server sends the one the browser accepts (@fastify/static `preCompressed`)
- * instead of compressing on every request. A copy that would not be smaller is not written.
- */
-/**
  * React Router's production build for the app's build. Its package exports the development build
  * alone, to every bundler (remix-run/react-router#12532); the production build beside it is the
  * same code with the development warnings switched off, which the minifier then drops. The dev
@@ -53,6 +48,11 @@ export function reactRouterProduction(): Plugin {
   };
 }
 
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, once,
+ * at build time; the server sends the one the browser accepts (@fastify/static `preCompressed`)
+ * instead of compressing on every request. A copy that would not be smaller is not written.
+ */
 export function precompress(): Plugin {
   let outDir = 'dist';
   return {

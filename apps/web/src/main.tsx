@@ -37,9 +37,24 @@ async function preloadPageModules() {
   }
 }
 
-void (prerendered ? afterPaint().then(preloadPageModules) : Promise.resolve()).then(
-  () => import('./boot'),
-);
+// The app's start runs in steps, a task apart. Each import evaluates the modules it brings that
+// have not run yet (the languages, the query cache, React DOM, the theme), so the libraries the app
+// starts with run in several short tasks instead of one long one, and a tap on the page is
+// answered between them. The app's start (boot.tsx) then finds them evaluated.
+const startSteps = [
+  () => import('./lib/i18n'),
+  () => import('./lib/query-client'),
+  () => import('react-dom/client'),
+  () => import('./app/theme'),
+];
+async function startApp() {
+  for (const step of startSteps) {
+    await step();
+    await nextTask();
+  }
+  await import('./boot');
+}
+void (prerendered ? afterPaint().then(preloadPageModules) : Promise.resolve()).then(startApp);
 
 // The service worker registers once the page has loaded and is live, from a chunk of its own.
 if (import.meta.env.PROD) {

@@ -10,6 +10,8 @@
 // is what its shell preloads (apps/web/vite.config.ts, `appShells`): its route chunk, the top bar,
 // the side drawer, the saved-cache restore, the schemas where the screen's forms import them, and
 // their static imports. A screen over its budget fails like the first route does.
+//
+// Last, every one of those chunks must open with V8's compile hint (apps/web/build-plugins.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -114,5 +116,27 @@ for (const { screen, budgetKB, bytes } of screens) {
     failed = true;
   }
 }
+if (!failed) console.log('OK: every signed-in screen is within its budget.');
+
+// Each of those chunks opens with V8's compile hint, so a phone compiles it on a background
+// thread as it downloads instead of function by function on the main thread as the page starts
+// (apps/web/build-plugins.ts, CALLED_ON_LOAD).
+const startChunks = new Set([...entry, ...landing]);
+for (const { modules } of Object.values(SCREENS)) {
+  for (const key of [...modules, ...LAYOUT]) closure(key, startChunks);
+}
+const unhinted = [...startChunks].filter(
+  (key) =>
+    !readFileSync(join(distDir, manifest[key].file), 'utf8').startsWith(
+      '//# allFunctionsCalledOnLoad\n',
+    ),
+);
+if (unhinted.length > 0) {
+  console.error(
+    `FAILED: ${unhinted.length} of the ${startChunks.size} chunks a page's start runs do not open with the compile hint: ${unhinted.map((key) => manifest[key].file).join(', ')}`,
+  );
+  failed = true;
+} else {
+  console.log(`OK: the ${startChunks.size} chunks a page's start runs open with the compile hint.`);
+}
 if (failed) process.exit(1);
-console.log('OK: every signed-in screen is within its budget.');

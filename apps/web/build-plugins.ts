@@ -102,6 +102,12 @@ export interface RouteShell {
   namespaces?: string[];
 }
 
+/**
+ * V8's explicit compile hint (https://v8.dev/blog/explicit-compile-hints): the first line of a file
+ * whose functions are all to be compiled eagerly, off the main thread.
+ */
+export const CALLED_ON_LOAD = '//# allFunctionsCalledOnLoad\n';
+
 /** A signed-in screen's shell for the server's render, before it moves to dist-ssr/shells. */
 const RENDERED_SUFFIX = '.rendered.html';
 
@@ -136,6 +142,8 @@ export function routeShells(
 ): Plugin {
   let root = '';
   let outDir = '';
+  /** The chunks some page's start runs (see CALLED_ON_LOAD). */
+  const calledOnLoad = new Set<string>();
   return {
     name: 'maya:route-shells',
     apply: 'build',
@@ -184,6 +192,15 @@ export function routeShells(
         }
         return [...files].filter((file) => !preloadedByIndex.has(file));
       };
+      // Every chunk a page's start runs is compiled whole as it downloads: V8 compiles a
+      // function the first time it is called, on the main thread, unless the file opens with
+      // this comment (Chrome 136 and later); then it compiles them all on a background thread
+      // while the file streams in. Most of the app's start is called as it hydrates a page.
+      calledOnLoad.clear();
+      const runsOnLoad = (files: Iterable<string>) => {
+        for (const file of files) calledOnLoad.add(file);
+      };
+      runsOnLoad(preloadedByIndex);
       const preloads = (files: string[]) =>
         files
           .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
@@ -192,6 +209,7 @@ export function routeShells(
       // What every page loads right after the entry (the app's start): index.html, which every
       // other page is answered with, preloads it.
       const always = chunksOf(everyPage);
+      runsOnLoad(always);
       const source = String(html.source);
       html.source = source.replace('  </head>', `${preloads(always)}  </head>`);
 
@@ -199,6 +217,7 @@ export function routeShells(
       // is a <meta> the preload scanner ignores, and src/main.tsx turns it into preloads then.
       for (const [segment, { modules }] of Object.entries(routes)) {
         const files = [...always, ...chunksOf(modules).filter((file) => !always.includes(file))];
+        runsOnLoad(files);
         const list = files.map((file) => `/${file}`).join(' ');
         this.emitFile({
           type: 'asset',
@@ -217,6 +236,7 @@ export function routeShells(
       for (const [segment, modules] of Object.entries(appShells)) {
         if (routes[segment]) throw new Error(`maya:route-shells: ${segment} has two shells`);
         const files = chunksOf(modules).filter((file) => !always.includes(file));
+        runsOnLoad(files);
         this.emitFile({
           type: 'asset',
           fileName: `shells/${segment}.html`,
@@ -234,6 +254,16 @@ export function routeShells(
             `    <meta name="modules" content="${list}" />\n  </head>`,
           ),
         });
+      }
+    },
+    // On the files as written, so the comment is their first line: Vite still puts its own
+    // preamble (the list of a chunk's dynamic imports' dependencies) above the code after
+    // generateBundle. Before closeBundle, where precompress writes the compressed copies.
+    async writeBundle() {
+      for (const file of calledOnLoad) {
+        const path = join(outDir, file);
+        const code = await readFile(path, 'utf8');
+        if (!code.startsWith(CALLED_ON_LOAD)) await writeFile(path, CALLED_ON_LOAD + code);
       }
     },
   };

@@ -32,11 +32,12 @@ const SCREENS = {
 };
 const distDir = join('apps', 'web', 'dist');
 const manifestPath = join(distDir, '.vite', 'manifest.json');
+const moduleChunksPath = join(distDir, '.vite', 'module-chunks.json');
 const LANDING = 'src/app/routes/landing.route.tsx';
 const BOOT = 'src/boot.tsx';
 const APP = 'src/app/app.tsx';
 
-if (!existsSync(manifestPath)) {
+if (!existsSync(manifestPath) || !existsSync(moduleChunksPath)) {
   console.log('No web build with a manifest: building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@maya/web'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -46,10 +47,20 @@ if (!existsSync(manifestPath)) {
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error(`${manifestPath} has no entry chunk`);
-const screenModules = Object.values(SCREENS).flatMap((screen) => screen.modules);
-for (const key of [LANDING, BOOT, APP, ...LAYOUT, ...screenModules]) {
-  if (!manifest[key]) throw new Error(`${manifestPath} has no chunk for ${key}`);
-}
+/** @type {Record<string, string>} The chunk of each of the app's modules (build-plugins.ts). */
+const moduleChunks = JSON.parse(readFileSync(moduleChunksPath, 'utf8'));
+/** A module's chunk as a manifest key: a layout's modules share one chunk, which Vite's manifest
+ * names by neither. */
+const keyOf = (module) => {
+  const key = Object.keys(manifest).find((each) => manifest[each].file === moduleChunks[module]);
+  if (!key) throw new Error(`${manifestPath} has no chunk for ${module}`);
+  return key;
+};
+const [landingKey, bootKey, appKey] = [LANDING, BOOT, APP].map(keyOf);
+const layoutKeys = LAYOUT.map(keyOf);
+const screenKeys = Object.fromEntries(
+  Object.entries(SCREENS).map(([screen, { modules }]) => [screen, modules.map(keyOf)]),
+);
 
 /** A chunk and everything it imports statically, as manifest keys. */
 function closure(key, seen = new Set()) {
@@ -63,8 +74,8 @@ const gzipped = (key) =>
   gzipSync(readFileSync(join(distDir, manifest[key].file)), { level: 9 }).length;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-const entry = closure(APP, closure(BOOT, closure(entryKey)));
-const landing = [...closure(LANDING)].filter((key) => !entry.has(key));
+const entry = closure(appKey, closure(bootKey, closure(entryKey)));
+const landing = [...closure(landingKey)].filter((key) => !entry.has(key));
 const entryBytes = [...entry].reduce((sum, key) => sum + gzipped(key), 0);
 const landingBytes = landing.reduce((sum, key) => sum + gzipped(key), 0);
 
@@ -91,9 +102,9 @@ if (entryBytes > BUDGET_KB * 1024) {
 }
 
 // The signed-in screens: each one's first paint beyond the first route's script.
-const screens = Object.entries(SCREENS).map(([screen, { budgetKB, modules }]) => {
+const screens = Object.entries(SCREENS).map(([screen, { budgetKB }]) => {
   const own = new Set();
-  for (const key of [...modules, ...LAYOUT]) closure(key, own);
+  for (const key of [...screenKeys[screen], ...layoutKeys]) closure(key, own);
   const keys = [...own].filter((key) => !entry.has(key));
   const bytes = keys.reduce((sum, key) => sum + gzipped(key), 0);
   const schemas = keys.some((key) => manifest[key].file.includes('/schemas-'));
@@ -122,9 +133,7 @@ if (!failed) console.log('OK: every signed-in screen is within its budget.');
 // thread as it downloads instead of function by function on the main thread as the page starts
 // (apps/web/build-plugins.ts, CALLED_ON_LOAD).
 const startChunks = new Set([...entry, ...landing]);
-for (const { modules } of Object.values(SCREENS)) {
-  for (const key of [...modules, ...LAYOUT]) closure(key, startChunks);
-}
+for (const key of [...Object.values(screenKeys).flat(), ...layoutKeys]) closure(key, startChunks);
 const unhinted = [...startChunks].filter(
   (key) =>
     !readFileSync(join(distDir, manifest[key].file), 'utf8').startsWith(

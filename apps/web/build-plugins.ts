@@ -2,7 +2,7 @@
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -180,6 +180,20 @@ export function routeShells(
       };
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error('maya:route-shells: no entry chunk');
+      // The chunk of each of the app's own modules, beside Vite's manifest (which names a chunk
+      // by its first module only): scripts/size-budget.mjs finds a layout's chunk by it.
+      const appModules = Object.fromEntries(
+        chunks.flatMap((chunk) =>
+          chunk.moduleIds
+            .filter((id) => id.startsWith(join(root, 'src')))
+            .map((id) => [relative(root, id), chunk.fileName]),
+        ),
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/module-chunks.json',
+        source: JSON.stringify(appModules),
+      });
       const preloadedByIndex = closure(entry.fileName, new Set());
       const chunksOf = (modules: string[]) => {
         const files = new Set<string>();

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type InlineConfig, type Rolldown } from 'vite';
 import {
   precompress,
   reactRouterProduction,
@@ -7,6 +7,7 @@ import {
   type AppShells,
   type RouteShells,
 } from './build-plugins';
+import { layoutChunks } from './chunk-groups';
 import { serviceWorker } from './service-worker-plugin';
 import { scopedToastStyles, toastAlias } from './toast-styles';
 
@@ -65,16 +66,55 @@ const offlinePages = [
   ...Object.keys(appShells),
 ];
 
-export default defineConfig({
+// What the code is made of, for both builds (see `layoutChunks`); each build gets its own plugins.
+const codePlugins = () => [react(), reactRouterProduction(), scopedToastStyles()];
+const code = {
+  root: import.meta.dirname,
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   resolve: { alias: toastAlias },
-  // src/main.tsx imports src/boot.tsx once a prerendered page is painted, and boot.tsx the app;
-  // every page preloads both.
+  build: {
+    outDir: 'dist',
+    // Every browser the app supports has <link rel=modulepreload>; the polyfill is dead weight.
+    modulePreload: { polyfill: false },
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+  },
+} satisfies InlineConfig;
+
+// zod and the contract schemas share one chunk, loaded after the first page's script
+// (src/lib/zod-config.ts tells zod "no eval" for the CSP before it loads). zod/v3 stays
+// out: only the AI SDK (assistant chunk) needs it, and it never compiles parsers with eval.
+const dataGroups: Rolldown.CodeSplittingGroup[] = [
+  // Plain data that pages use without the schemas (the sectors, the message length);
+  // captured first, so the schemas group (which takes its members' imports along)
+  // leaves it out.
+  {
+    name: 'sectors',
+    test: /[\\/]contracts[\\/]src[\\/](?:sectors|limits)\.ts$/,
+    priority: 2,
+  },
+  {
+    name: 'schemas',
+    priority: 1,
+    test: (id) =>
+      !/[\\/]zod[\\/]v3[\\/]/.test(id) &&
+      /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]/.test(id),
+  },
+];
+const withGroups = (groups: Rolldown.CodeSplittingGroup[]) => ({
+  ...code.build,
+  rollupOptions: { output: { codeSplitting: { groups } } },
+});
+
+// src/main.tsx imports src/boot.tsx once a prerendered page is painted, and boot.tsx the app;
+// every page preloads both.
+const start = ['src/boot.tsx', 'src/app/app.tsx'];
+
+export default defineConfig(async ({ command }) => ({
+  ...code,
   plugins: [
-    react(),
-    reactRouterProduction(),
-    scopedToastStyles(),
-    routeShells(shells, ['src/boot.tsx', 'src/app/app.tsx'], appShells),
+    ...codePlugins(),
+    routeShells(shells, start, appShells),
     serviceWorker({ buildId, pages: offlinePages }),
     precompress(),
   ],
@@ -87,38 +127,32 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist',
+    ...withGroups(
+      command === 'build'
+        ? [
+            // Every page draws the top bar; every signed-in screen the side drawer and restores
+            // the saved cache, and no public page reaches their chunks.
+            await layoutChunks(
+              { ...code, plugins: codePlugins(), build: withGroups(dataGroups) },
+              ['src/main.tsx', ...start],
+              [
+                { name: 'bars', modules: ['src/components/layout/top-bar.tsx'] },
+                {
+                  name: 'signed-in',
+                  modules: ['src/components/layout/side-drawer.tsx', 'src/lib/persisted-cache.ts'],
+                  drawnWith: Object.values(appShells).flat(),
+                  drawnWithout: [
+                    ...Object.values(shells).flatMap((shell) => shell.modules),
+                    'src/components/layout/footer.tsx',
+                  ],
+                },
+              ],
+            ),
+            ...dataGroups,
+          ]
+        : dataGroups,
+    ),
     // dist/.vite/manifest.json: scripts/size-budget.mjs reads which chunks the first route loads.
     manifest: true,
-    // Every browser the app supports has <link rel=modulepreload>; the polyfill is dead weight.
-    modulePreload: { polyfill: false },
-    sourcemap: false,
-    chunkSizeWarningLimit: 700,
-    rollupOptions: {
-      output: {
-        // zod and the contract schemas share one chunk, loaded after the first page's script
-        // (src/lib/zod-config.ts tells zod "no eval" for the CSP before it loads). zod/v3 stays
-        // out: only the AI SDK (assistant chunk) needs it, and it never compiles parsers with eval.
-        codeSplitting: {
-          groups: [
-            // Plain data that pages use without the schemas (the sectors, the message length);
-            // captured first, so the schemas group (which takes its members' imports along)
-            // leaves it out.
-            {
-              name: 'sectors',
-              test: /[\\/]contracts[\\/]src[\\/](?:sectors|limits)\.ts$/,
-              priority: 2,
-            },
-            {
-              name: 'schemas',
-              priority: 1,
-              test: (id) =>
-                !/[\\/]zod[\\/]v3[\\/]/.test(id) &&
-                /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]/.test(id),
-            },
-          ],
-        },
-      },
-    },
   },
-});
+}));

@@ -84,7 +84,8 @@ const METRICS = {
 
 /**
  * One Lighthouse run. Chromium occasionally reports no navigation start (NO_NAVSTART) or a
- * similar trace hiccup; such a run is repeated, up to twice, rather than counted.
+ * similar trace hiccup, at times several in a row; such a run is repeated, up to
+ * four times, rather than counted.
  */
 async function audit(url, port) {
   for (let attempt = 1; ; attempt += 1) {
@@ -94,7 +95,7 @@ async function audit(url, port) {
       logLevel: 'error',
     });
     if (!lhr.runtimeError) return lhr;
-    if (attempt >= 3 || !/NAVSTART|TRACE|NO_FCP/.test(lhr.runtimeError.code ?? '')) {
+    if (attempt >= 5 || !/NAVSTART|TRACE|NO_FCP/.test(lhr.runtimeError.code ?? '')) {
       throw new Error(`${url}: ${lhr.runtimeError.message}`);
     }
     console.log(`${url}: ${lhr.runtimeError.code}, run again`);

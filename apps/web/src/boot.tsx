@@ -7,6 +7,7 @@ import i18n, { languageReady, loadNamespace } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { adoptPageData } from './lib/page-data';
 import { pageModules } from './lib/page-modules';
+import { takeHydrationTurns } from './lib/hydration-turns';
 import { pageStylesCache } from './lib/page-styles';
 import { screenSettled } from './lib/screen-ready';
 import { sessionQuery } from './lib/session';
@@ -81,10 +82,17 @@ void languageReady.then(async () => {
     // Its texts, and every chunk the page is drawn with (the screen, the bars): hydration then
     // runs through the whole page at once, and no part is left waiting for its code while the
     // rest is live (a sign-in there would make the waiting part differ from its HTML).
-    await Promise.all([
-      ...namespaces.split(' ').flatMap((name) => (name ? [loadNamespace(name)] : [])),
-      ...pageModules().map((href) => import(/* @vite-ignore */ href)),
-    ]);
+    const texts = Promise.all(
+      namespaces.split(' ').flatMap((name) => (name ? [loadNamespace(name)] : [])),
+    );
+    texts.catch(() => undefined);
+    // One chunk per task: the browser has them all (main.tsx preloaded them), and imported at
+    // once they would all be evaluated in one long task.
+    for (const href of pageModules()) {
+      await import(/* @vite-ignore */ href);
+      await nextTask();
+    }
+    await texts;
   } catch {
     // Without its texts or code the page would not match its HTML: draw it afresh.
     createRoot(container).render(app);
@@ -92,6 +100,7 @@ void languageReady.then(async () => {
   }
   // A transition: the hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page.
+  takeHydrationTurns();
   startTransition(() => {
     hydrateRoot(container, app);
   });

@@ -4,6 +4,7 @@ import { DocumentTitle } from '../components/document-title';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { adoptEarlyInput } from '../lib/early-input';
+import { afterHydrationTurns, awaitingHydration } from '../lib/hydration-turns';
 import { returnPath } from '../lib/return-path';
 import { markScreenSettled } from '../lib/screen-ready';
 import { useSession } from '../lib/session';
@@ -36,9 +37,16 @@ const screens = {
  */
 function ScreenReady() {
   useEffect(() => {
-    if (document.documentElement.dataset.ready === undefined) adoptEarlyInput();
-    document.documentElement.dataset.ready = '';
-    markScreenSettled();
+    // Text typed before the screen was live goes to its fields at once, since a field's next
+    // render would wipe it; a part still waiting to hydrate hands over its own when it is live.
+    if (document.documentElement.dataset.ready === undefined) {
+      adoptEarlyInput(document, awaitingHydration);
+    }
+    // A screen the server rendered is live once its last part has hydrated (lib/hydration-turns).
+    afterHydrationTurns(() => {
+      document.documentElement.dataset.ready = '';
+      markScreenSettled();
+    });
   }, []);
   return null;
 }

@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { HydrateInTurn } from '../lib/hydration-turns';
 
 export function Section({
   id,
@@ -21,7 +22,7 @@ export function Section({
       <Typography id={id} variant="h2" sx={{ fontSize: '1.3rem', mb: 2 }}>
         {title}
       </Typography>
-      {children}
+      <HydrateInTurn>{children}</HydrateInTurn>
     </Paper>
   );
 }

@@ -11,9 +11,10 @@ sendEarlySession(prerendered);
 const afterPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-// How many preload links go in at a time: each starts a fetch, which costs the main thread about a
-// millisecond on a phone, so 60 at once would be one long task.
-const PRELOAD_BATCH = 8;
+// How many preload links go in at a time: each starts a fetch, which costs the main thread one to
+// two milliseconds on a phone (more while the first paint's layout is still settling), so even 8
+// at once can be a long task.
+const PRELOAD_BATCH = 3;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**

@@ -14,15 +14,11 @@ import { adoptEarlyInput } from './early-input';
  * Only the first hydration takes turns (boot.tsx starts them); a part drawn by the browser (a
  * screen opened later, a page not rendered by the server) draws at once.
  */
-type Turn = Promise<void>;
-
 let taking = false;
 let finished = false;
-const turns = new Map<string, { promise: Turn; resolve: () => void }>();
+const turns = new Map<string, { promise: Promise<void>; resolve: () => void }>();
 /** Parts that wait, in the order they first asked for a turn. */
 const waiting: string[] = [];
-/** Parts that have hydrated. */
-const hydrated = new Set<string>();
 let current: string | undefined;
 let limit: ReturnType<typeof setTimeout> | undefined;
 let whenDone: () => void = () => undefined;
@@ -31,8 +27,6 @@ const done = new Promise<void>((resolve) => {
 });
 /** A part given its turn that has not hydrated by then (it left the screen) gives it up. */
 const TURN_LIMIT_MS = 1000;
-
-const nextTask = (run: () => void) => setTimeout(run, 0);
 
 function finish() {
   taking = false;
@@ -60,20 +54,20 @@ function passTurn(id: string) {
   if (current !== id) return;
   clearTimeout(limit);
   current = undefined;
-  nextTask(advance);
+  setTimeout(advance, 0);
 }
 
-function turnOf(id: string): Turn {
+function turnOf(id: string): Promise<void> {
   let turn = turns.get(id);
   if (!turn) {
     let resolve!: () => void;
-    const promise: Turn = new Promise<void>((settle) => {
+    const promise = new Promise<void>((settle) => {
       resolve = settle;
     });
     turn = { promise, resolve };
     turns.set(id, turn);
     waiting.push(id);
-    if (current === undefined && waiting.length === 1) nextTask(advance);
+    if (current === undefined && waiting.length === 1) setTimeout(advance, 0);
   }
   return turn.promise;
 }
@@ -96,15 +90,22 @@ export function afterHydrationTurns(run: () => void): void {
 
 /** Whether a node of the page is in a part still waiting for its turn (not live yet). */
 export function awaitingHydration(node: Element): boolean {
-  const part = node.closest<HTMLElement>('[data-turn]');
-  return part !== null && !finished && !hydrated.has(part.dataset.turn!);
+  const id = node.closest<HTMLElement>('[data-turn]')?.dataset.turn;
+  return id !== undefined && (id === current || waiting.includes(id));
 }
 
-function Turn({ turn, id, children }: { turn: Turn | undefined; id: string; children: ReactNode }) {
+function Turn({
+  turn,
+  id,
+  children,
+}: {
+  turn: Promise<void> | undefined;
+  id: string;
+  children: ReactNode;
+}) {
   if (turn) use(turn);
   const part = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    hydrated.add(id);
     // What was typed into this part's server HTML before it was live is its fields' now (the
     // screen hands over the rest as it becomes live: app/router.tsx).
     if (part.current && document.documentElement.dataset.ready === undefined) {

@@ -13,6 +13,7 @@ import {
   writeBackup,
 } from './db/backup.js';
 import { openPglite } from './db/client.js';
+import { lockDataDir } from './db/data-dir-lock.js';
 
 const config = loadConfig();
 if (config.DATABASE_URL) {
@@ -55,6 +56,10 @@ if (pid) {
   }
   process.stdout.write(`The running server (process ${pid}) backed DATA_DIR up into ${target}\n`);
 } else {
+  await lockDataDir(config.DATA_DIR, 'backup').catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
   const client = await openPglite(config.DATA_DIR);
   try {
     await writeBackup(() => client.dumpDataDir('gzip'), config.DATA_DIR, target);

@@ -1,9 +1,18 @@
 // `npm run migrate`: brings the database's schema up to date and exits, under the same start-up
-// lock as the server (db/client.ts), so it is safe beside instances that are starting.
+// lock as the server (db/client.ts), so it is safe beside instances that are starting. On the
+// embedded database it holds DATA_DIR's lock (db/data-dir-lock.ts) and refuses beside a server.
 import { loadConfig } from './config.js';
 import { createDatabase } from './db/client.js';
 
 const config = loadConfig();
+if (!config.DATABASE_URL) {
+  // The embedded database has one writer: a running server migrates it at its own start.
+  const { lockDataDir } = await import('./db/data-dir-lock.js');
+  await lockDataDir(config.DATA_DIR, 'migrate').catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
 const database = await createDatabase(
   config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL }

@@ -2,7 +2,8 @@
 // with the server stopped (db/backup.ts). PostgreSQL is restored with pg_restore instead.
 import { resolve } from 'node:path';
 import { loadConfig } from './config.js';
-import { restoreBackup, runningServer } from './db/backup.js';
+import { restoreBackup } from './db/backup.js';
+import { lockDataDir } from './db/data-dir-lock.js';
 
 const config = loadConfig();
 const source = process.argv[2];
@@ -16,13 +17,10 @@ if (!source) {
   process.stderr.write('Name the backup folder: npm run restore -- <folder>\n');
   process.exit(1);
 }
-const pid = await runningServer(config.DATA_DIR);
-if (pid) {
-  process.stderr.write(
-    `A server (process ${pid}) is running on ${config.DATA_DIR}; stop it first.\n`,
-  );
+await lockDataDir(config.DATA_DIR, 'restore').catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
-}
+});
 try {
   await restoreBackup(resolve(source), config.DATA_DIR);
 } catch (error) {

@@ -6,6 +6,15 @@ import { createDatabase, DatabaseOpenError } from './db/client.js';
 const startedAt = performance.now();
 const config = loadConfig();
 
+// One writer per embedded data folder: a second server on the same DATA_DIR would lose writes.
+if (!config.DATABASE_URL) {
+  const { lockDataDir } = await import('./db/data-dir-lock.js');
+  await lockDataDir(config.DATA_DIR, 'server').catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
+
 // The database opens first, and the rest of the server loads while the embedded engine starts.
 // Migrations and the demo seed run under the start-up lock, so instances starting together take
 // turns and the later ones find the schema and the seed in place.

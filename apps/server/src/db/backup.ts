@@ -11,12 +11,13 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from './client.js';
+import { LOCK_FILE } from './data-dir-lock.js';
 
 /** The database's own folder in DATA_DIR, and the files a backup never copies. */
 const DATABASE_FOLDER = 'pglite';
 export const PID_FILE = 'server.pid';
 export const REQUEST_FILE = 'backup-request';
-const NOT_COPIED = new Set([DATABASE_FOLDER, PID_FILE, REQUEST_FILE, 'backups']);
+const NOT_COPIED = new Set([DATABASE_FOLDER, PID_FILE, REQUEST_FILE, LOCK_FILE, 'backups']);
 
 /** A backup folder: the database dump, written first, and the manifest, written last. */
 export const DUMP_FILE = 'database.tar.gz';

@@ -4,7 +4,8 @@
 // (/readyz, a page, the API, a sign-in with the demo account) and a graceful stop follow: SIGTERM
 // while a request is in flight must turn /readyz 503, let that request finish, and exit 0. Last,
 // `npm run backup` before the stop, written by the running server; after it, `npm run restore`
-// into a new DATA_DIR, and a start and a sign-in there.
+// into a new DATA_DIR, and a start and a sign-in there. SIGTERM sent to the npm process of
+// `npm run serve` and of `npm start`, as a supervisor sends it, must leave no process and no port.
 //
 //   node scripts/production-check.mjs            # what CI runs (.ci/run)
 //   KEEP_PRODUCTION_CHECK=1 node scripts/…       # keep the temporary folder to look into
@@ -102,6 +103,69 @@ async function startServer(port, overrides = {}) {
   }
   child.kill('SIGKILL');
   throw new Error(`the server was not ready within 120 s:\n${log}`);
+}
+
+/**
+ * `npm <args>` in `cwd` as its own process group, as a supervisor starts it; resolves once the
+ * server it runs answers /readyz. SIGTERM to npm's own process must drain the server: within the
+ * drain time no process of the group is left and the port is closed.
+ */
+async function checkSigtermThroughNpm(args, cwd, overrides) {
+  const port = await freePort();
+  const child = spawn('npm', args, {
+    cwd,
+    detached: true,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      SEED_DEMO: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SHUTDOWN_DELAY_MS: '500',
+      LOG_LEVEL: 'warn',
+      ...overrides,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const groupAlive = () => {
+    try {
+      process.kill(-child.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  try {
+    const started = performance.now();
+    for (;;) {
+      check(child.exitCode === null, `npm ${args.join(' ')} exited with ${child.exitCode}`);
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) break;
+      check(performance.now() - started < 120_000, `npm ${args.join(' ')}: not ready in 120 s`);
+      await sleep(200);
+    }
+    const signalled = performance.now();
+    child.kill('SIGTERM');
+    // The drain: SHUTDOWN_DELAY_MS, then up to 10 s for open requests.
+    while (groupAlive() && performance.now() - signalled < 10_500) await sleep(100);
+    check(!groupAlive(), `a process of npm ${args.join(' ')} is left 10.5 s after SIGTERM`);
+    const portOpen = await new Promise((done) => {
+      const probe = connect(port, '127.0.0.1');
+      probe.once('connect', () => (probe.destroy(), done(true)));
+      probe.once('error', () => done(false));
+    });
+    check(!portOpen, `port ${port} is still open after npm ${args.join(' ')} stopped`);
+    process.stdout.write(
+      `  npm ${args.join(' ')}: gone ${Math.round(performance.now() - signalled)} ms after SIGTERM\n`,
+    );
+  } finally {
+    if (groupAlive()) process.kill(-child.pid, 'SIGKILL');
+  }
 }
 
 /**
@@ -242,6 +306,11 @@ const serverSteps = [
     ]);
     check(code === 0, `the server exited with ${code ?? signal}`);
     server = undefined;
+  }),
+  step('SIGTERM to the npm process of npm run serve and of npm start: nothing left', async () => {
+    await checkSigtermThroughNpm(['run', 'serve'], app, { DATA_DIR: join(work, 'serve-data') });
+    // The clean clone is built, so npm start builds nothing and runs the server.
+    await checkSigtermThroughNpm(['start'], source, { DATA_DIR: join(work, 'start-data') });
   }),
   step('npm run restore of that backup into a new DATA_DIR, a start there, a sign-in', async () => {
     const restored = join(work, 'restored');

@@ -56,5 +56,9 @@ const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...demo, ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+// A supervisor signals this process (npm's script `exec`s it): each signal goes on to the server,
+// which drains on SIGTERM and SIGINT, and this process exits with it.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2']) {
+  process.on(signal, () => server.kill(signal));
+}
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -14,6 +14,7 @@ import {
 } from './db/backup.js';
 import { openPglite } from './db/client.js';
 import { lockDataDir } from './db/data-dir-lock.js';
+import { appliedMigration } from './db/schema-version.js';
 
 const config = loadConfig();
 if (config.DATABASE_URL) {
@@ -62,7 +63,8 @@ if (pid) {
   });
   const client = await openPglite(config.DATA_DIR);
   try {
-    await writeBackup(() => client.dumpDataDir('gzip'), config.DATA_DIR, target);
+    const schema = await appliedMigration((text) => client.query(text));
+    await writeBackup(() => client.dumpDataDir('gzip'), config.DATA_DIR, target, schema);
   } finally {
     await client.close();
   }

@@ -6,12 +6,13 @@
 // like a restart after a power cut) and the rest of DATA_DIR (uploads, outbox) is copied beside it.
 // The dump comes first: an image's files are written before its row, so every image the dump
 // names is whole in the copy (one deleted between the two steps may be missing from it).
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from './client.js';
 import { LOCK_FILE } from './data-dir-lock.js';
+import { latestMigration, type SchemaVersion } from './schema-version.js';
 
 /** The database's own folder in DATA_DIR, and the files a backup never copies. */
 const DATABASE_FOLDER = 'pglite';
@@ -35,22 +36,30 @@ export async function writeBackup(
   dump: () => Promise<Blob>,
   dataDir: string,
   target: string,
+  schema: SchemaVersion | undefined,
 ): Promise<void> {
   if (await exists(target)) throw new Error(`${target} already exists`);
   const partial = `${target}.partial`;
   await rm(partial, { recursive: true, force: true });
-  await mkdir(partial, { recursive: true });
+  // It holds every email and password hash: readable by the server's own user only.
+  await mkdir(join(partial, '..'), { recursive: true });
+  await mkdir(partial, { mode: 0o700 });
   try {
     const blob = await dump();
-    await writeFile(join(partial, DUMP_FILE), Buffer.from(await blob.arrayBuffer()));
+    await writeFile(join(partial, DUMP_FILE), Buffer.from(await blob.arrayBuffer()), {
+      mode: 0o600,
+    });
     const files: string[] = [];
     for (const entry of await readdir(dataDir)) {
       if (NOT_COPIED.has(entry)) continue;
       await cp(join(dataDir, entry), join(partial, entry), { recursive: true });
+      await ownerOnly(join(partial, entry));
       files.push(entry);
     }
-    const manifest = { engine: 'pglite', createdAt: new Date().toISOString(), files };
-    await writeFile(join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    const manifest = { engine: 'pglite', createdAt: new Date().toISOString(), schema, files };
+    await writeFile(join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, {
+      mode: 0o600,
+    });
     await rename(partial, target);
   } catch (error) {
     await rm(partial, { recursive: true, force: true });
@@ -62,7 +71,15 @@ export async function writeBackup(
 export async function restoreBackup(source: string, dataDir: string): Promise<void> {
   const manifest = JSON.parse(await readFile(join(source, MANIFEST_FILE), 'utf8')) as {
     files?: string[];
+    schema?: SchemaVersion;
   };
+  const latest = await latestMigration();
+  if (manifest.schema && manifest.schema.when > latest.when) {
+    throw new Error(
+      `its schema (${manifest.schema.tag}) is newer than this version of Maya Market knows ` +
+        `(${latest.tag}); restore it with the version that wrote it, or a newer one`,
+    );
+  }
   const folder = join(dataDir, DATABASE_FOLDER);
   if (await exists(folder)) {
     if ((await readdir(folder)).length > 0)
@@ -123,7 +140,8 @@ export async function serveBackupRequests(
       await rm(requestFile, { force: true });
       const target = requested || defaultBackupTarget(dataDir);
       try {
-        await writeBackup(dump, dataDir, target);
+        // The server migrated its database at start: it is at the newest migration it ships.
+        await writeBackup(dump, dataDir, target, await latestMigration());
         log.info({ target }, 'backup written');
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
@@ -132,6 +150,17 @@ export async function serveBackupRequests(
       }
     });
   });
+}
+
+/** A copied file or folder, and everything in it, made readable by the owner only. */
+async function ownerOnly(path: string): Promise<void> {
+  const info = await stat(path);
+  if (!info.isDirectory()) {
+    await chmod(path, 0o600);
+    return;
+  }
+  await chmod(path, 0o700);
+  for (const entry of await readdir(path)) await ownerOnly(join(path, entry));
 }
 
 async function exists(path: string): Promise<boolean> {

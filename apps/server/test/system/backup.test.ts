@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/config.js';
+import { DUMP_FILE, MANIFEST_FILE } from '../../src/db/backup.js';
+import { latestMigration } from '../../src/db/schema-version.js';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 
 const entry = (name: string) => fileURLToPath(new URL(`../../src/${name}.ts`, import.meta.url));
@@ -33,6 +35,16 @@ async function signIn(url: string, email: string) {
   return response.status;
 }
 
+/** An account through the original client's sign-up, which answers with its session at once. */
+async function legacySignUp(url: string, email: string) {
+  const response = await fetch(`${url}/api/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, fullname: 'Backed Up', role: 'seller' }),
+  });
+  return response.status;
+}
+
 // The embedded database only: PostgreSQL is backed up with pg_dump (README, Production).
 describe.skipIf(readEnv('DATABASE_URL'))('backup and restore of the embedded database', () => {
   const folders: string[] = [];
@@ -53,19 +65,7 @@ describe.skipIf(readEnv('DATABASE_URL'))('backup and restore of the embedded dat
     );
     servers.push(first);
     const email = `backup-seller-${Date.now()}@example.test`;
-    const signUp = await fetch(`${first.url}/api/v1/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        role: 'seller',
-        email,
-        password,
-        firstName: 'Backed',
-        lastName: 'Up',
-        category: 'construction',
-      }),
-    });
-    expect(signUp.status).toBe(201);
+    expect(await legacySignUp(first.url, email)).toBe(201);
     const featured = (await fetch(`${first.url}/api/v1/users/featured`).then((r) => r.json())) as {
       items: { id: string; imageUrl: string | null }[];
     };
@@ -78,18 +78,7 @@ describe.skipIf(readEnv('DATABASE_URL'))('backup and restore of the embedded dat
     expect(running.code).toBe(0);
     // A sign-up after the backup is not in it.
     const later = `backup-later-${Date.now()}@example.test`;
-    const laterSignUp = await fetch(`${first.url}/api/v1/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        role: 'buyer',
-        email: later,
-        password,
-        firstName: 'L',
-        lastName: 'A',
-      }),
-    });
-    expect(laterSignUp.status).toBe(201);
+    expect(await legacySignUp(first.url, later)).toBe(201);
     await first.stop();
     expect(first.child.exitCode).toBe(0);
     expect(await readdir(dataDir)).not.toContain('server.pid');
@@ -120,5 +109,33 @@ describe.skipIf(readEnv('DATABASE_URL'))('backup and restore of the embedded dat
       expect(image.status).toBe(200);
       await server.stop();
     }
+
+    // Each backup is its owner's alone, and says which schema it holds.
+    const latest = await latestMigration();
+    for (const backup of ['running', 'stopped']) {
+      const folder = join(work, backup);
+      expect((await stat(folder)).mode & 0o777).toBe(0o700);
+      for (const file of [DUMP_FILE, MANIFEST_FILE, 'uploads']) {
+        const mode = (await stat(join(folder, file))).mode & 0o777;
+        expect(mode === 0o600 || mode === 0o700, `${backup}/${file}: ${mode.toString(8)}`).toBe(
+          true,
+        );
+      }
+      const manifest = JSON.parse(await readFile(join(folder, MANIFEST_FILE), 'utf8'));
+      expect(manifest.schema).toEqual(latest);
+    }
+
+    // A backup from a newer schema is refused, and nothing is restored.
+    const newer = join(work, 'newer');
+    await cp(join(work, 'stopped'), newer, { recursive: true });
+    const manifest = JSON.parse(await readFile(join(newer, MANIFEST_FILE), 'utf8'));
+    manifest.schema = { tag: '9999_from_the_future', when: latest.when + 1 };
+    await writeFile(join(newer, MANIFEST_FILE), JSON.stringify(manifest));
+    const refused = await command('restore', join(work, 'restored-newer'), newer);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(
+      `its schema (9999_from_the_future) is newer than this version of Maya Market knows (${latest.tag})`,
+    );
+    expect(await readdir(join(work, 'restored-newer'))).not.toContain('pglite');
   }, 480_000);
 });

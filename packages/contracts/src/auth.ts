@@ -53,7 +53,15 @@ export const acceptedSchema = z.object({ message: z.string() });
 
 /** The browser's question "who am I?": always 200, with null when signed out. */
 export const currentSessionSchema = z
-  .object({ user: privateUserSchema.nullable() })
+  .object({
+    user: privateUserSchema.nullable(),
+    cacheKey: z
+      .string()
+      .optional()
+      .describe(
+        "Signed in only: the key (256 bits, base64url) that the web app encrypts what it saves in this browser with. It is this session's alone and ends with it, so a saved copy is unreadable once the session has ended.",
+      ),
+  })
   .meta({ id: 'CurrentSession' });
 export type CurrentSession = z.infer<typeof currentSessionSchema>;
 

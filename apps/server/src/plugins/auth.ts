@@ -28,6 +28,11 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** The token a request's session arrives with: a Bearer token before the cookie. */
+export function requestToken(request: FastifyRequest): string | undefined {
+  return bearerToken(request.headers.authorization) ?? request.cookies[SESSION_COOKIE];
+}
+
 /** The signed-in actor of a request, or a 401 problem. */
 export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
@@ -118,8 +123,7 @@ export default fp<{ sessions: SessionResolver; publicUrl: string }>(
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
       const bearer = bearerToken(request.headers.authorization);
-      const cookieToken = request.cookies[SESSION_COOKIE];
-      const token = bearer ?? cookieToken;
+      const token = requestToken(request);
       if (!token) return;
       const actor = await sessions.resolveToken(token);
       if (actor) {

@@ -15,7 +15,7 @@ import {
   signupBodySchema,
 } from '@maya/contracts';
 import { z } from 'zod';
-import { DEVICE_COOKIE, requireActor, security } from '../../plugins/auth.js';
+import { DEVICE_COOKIE, requestToken, requireActor, security } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
 import type { AccountService } from '../account/account.service.js';
 import type { AuthService, SignInOrigin } from './auth.service.js';
@@ -26,6 +26,7 @@ import {
   type MailedLinksService,
 } from './mailed-links.service.js';
 import type { SessionPolicy, SessionsService } from './sessions.service.js';
+import { sessionCacheKey } from './tokens.js';
 
 /**
  * A reset request's answer, here and at the old client's PUT /api/user/password/forgetpassword:
@@ -125,14 +126,22 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user, or null (never 401, so a signed-out page load logs no error)',
+        summary:
+          'The signed-in user and the key the web app seals its saved data with, or null (never 401, so a signed-out page load logs no error)',
         security: security.optional,
         response: { 200: currentSessionSchema },
       },
     },
-    async (request) => ({
-      user: request.actor ? await account.getPrivateUser(request.actor.userId) : null,
-    }),
+    async (request, reply) => {
+      // It carries the key the browser's saved data is sealed with: never kept by a cache.
+      reply.header('cache-control', 'no-store');
+      const token = requestToken(request);
+      if (!request.actor || !token) return { user: null };
+      return {
+        user: await account.getPrivateUser(request.actor.userId),
+        cacheKey: sessionCacheKey(token),
+      };
+    },
   );
 
   app.post(

@@ -155,6 +155,31 @@ describe('sign-in and sign-out', () => {
     expect(after.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
+  it("gives each live session its own saved-data key, never kept by a cache, and an ended one's none", async () => {
+    const user = await signUp(app);
+    const login = await signIn(app, user.email, user.password);
+    const second = bearer(sessionResponseSchema.parse(login.json()).token);
+    const sessionOf = (headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/api/v1/auth/session', headers });
+
+    const first = await sessionOf(user.headers);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const { cacheKey } = first.json<{ cacheKey: string }>();
+    expect(cacheKey).toMatch(/^[\w-]{43}$/);
+    expect(cacheKey).not.toBe(user.token);
+    // The same session answers the same key every time; another session of the same person
+    // answers another.
+    expect((await sessionOf(user.headers)).json()).toMatchObject({ cacheKey });
+    const other = (await sessionOf(second)).json<{ cacheKey: string }>().cacheKey;
+    expect(other).toMatch(/^[\w-]{43}$/);
+    expect(other).not.toBe(cacheKey);
+
+    await app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: user.headers });
+    const ended = await sessionOf(user.headers);
+    expect(ended.headers['cache-control']).toBe('no-store');
+    expect(ended.json()).toEqual({ user: null });
+  });
+
   it('answers a wrong password and an unknown email the same way', async () => {
     const user = await signUp(app);
     const wrongPassword = await signIn(app, user.email, 'not the password');

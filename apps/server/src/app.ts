@@ -32,6 +32,7 @@ import { createPasswordResetsRepository } from './modules/auth/password-resets.r
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createSessionsService, defaultSessionPolicy } from './modules/auth/sessions.service.js';
 import { createSignInLinksRepository } from './modules/auth/sign-in-links.repository.js';
+import { createSignInThrottle } from './modules/auth/sign-in-throttle.js';
 import { createBillingRepository } from './modules/billing/billing.repository.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService } from './modules/billing/billing.service.js';
@@ -303,6 +304,13 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   const signInLinks = createSignInLinksRepository(app.db);
   const confirmations = createEmailConfirmationsRepository(app.db);
   const access = createAccessService({ sessions, devices, resets, signInLinks, confirmations });
+  const throttleWindowMs = config.AUTH_THROTTLE_WINDOW_SECONDS * 1000;
+  // One count of failed passwords: sign-ins, and the account's re-entries of its password.
+  const signIns = createSignInThrottle({
+    windowMs: throttleWindowMs,
+    wait: overrides.signInWait,
+    store: app.limiterStore,
+  });
   // The account mails an email change through auth's links, which are built from the account:
   // the call reaches them once both exist.
   const account = createAccountService({
@@ -311,13 +319,13 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     chats,
     access,
     emailLinks: { mailEmailChange: (user, newEmail) => links.mailEmailChange(user, newEmail) },
+    reentry: signIns,
     devicePush: {
       forgetAll: (userId) => push.forgetAll(userId),
       exportOwn: (userId) => push.exportOwn(userId),
     },
     notificationSettings: (actor) => notifications.getSettings(actor),
   });
-  const throttleWindowMs = config.AUTH_THROTTLE_WINDOW_SECONDS * 1000;
   const links = createMailedLinksService({
     account,
     resets,
@@ -339,9 +347,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     sessions,
     devices,
     links,
-    throttleWindowMs,
-    signInWait: overrides.signInWait,
-    limiterStore: app.limiterStore,
+    signIns,
   });
   await app.register(auth, { sessions, publicUrl: config.PUBLIC_URL });
   await app.register(realtime, {

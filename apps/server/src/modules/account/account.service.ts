@@ -35,6 +35,21 @@ export interface AccountEmailLinks {
   ): Promise<void>;
 }
 
+/** One counted password attempt, settled once the password is checked. */
+export interface PasswordAttempt {
+  failed(): Promise<void>;
+  succeeded(): Promise<void>;
+}
+
+/**
+ * What the account needs of auth's sign-in throttle: every re-entry of the current password is
+ * counted, per account, before it is checked (ARCHITECTURE.md, Throttling). Passed in by app.ts.
+ */
+export interface PasswordReentry {
+  /** Throws RATE_LIMITED (429, Retry-After) once the account has had its wrong passwords. */
+  admitReentry(account: { userId: string; email: string }): Promise<PasswordAttempt>;
+}
+
 export interface AccountServiceDependencies {
   repository: AccountRepository;
   uploads: UploadsService;
@@ -43,6 +58,8 @@ export interface AccountServiceDependencies {
   access: AccountAccess;
   /** Auth's side of an email change: the confirmation link and the notices. */
   emailLinks: AccountEmailLinks;
+  /** Auth's throttle on the current password, shared with sign-in. */
+  reentry: PasswordReentry;
   /**
    * The notifications' side of a deletion and of the export: the browsers that get web push for
    * the account, and the mail settings.
@@ -75,16 +92,39 @@ export function createAccountService({
   chats,
   access,
   emailLinks,
+  reentry,
   devicePush,
   notificationSettings,
 }: AccountServiceDependencies) {
-  async function requirePassword(userId: string, password: string): Promise<void> {
-    const user = await repository.findById(userId);
-    if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      throw new AppError('VALIDATION_FAILED', 'Your current password is not correct.', {
-        password: 'Incorrect password',
+  /**
+   * Checks the current password, typed into `field`. The attempt is counted first, so guesses
+   * sent side by side cannot slip under the limit; a refusal names the field too.
+   */
+  async function requirePassword(userId: string, password: string, field: string): Promise<void> {
+    const wrong = () =>
+      new AppError('VALIDATION_FAILED', 'Your current password is not correct.', {
+        [field]: 'Incorrect password',
       });
+    const user = await repository.findById(userId);
+    if (!user) throw wrong();
+
+    let attempt: PasswordAttempt;
+    try {
+      attempt = await reentry.admitReentry({ userId, email: user.email });
+    } catch (refusal) {
+      if (!(refusal instanceof AppError) || refusal.code !== 'RATE_LIMITED') throw refusal;
+      throw new AppError(
+        refusal.code,
+        refusal.detail,
+        { [field]: 'Too many wrong passwords' },
+        refusal.headers,
+      );
     }
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await attempt.failed();
+      throw wrong();
+    }
+    await attempt.succeeded();
   }
 
   async function getPrivateUser(id: string): Promise<PrivateUser> {
@@ -178,7 +218,7 @@ export function createAccountService({
       actor: Actor,
       input: ChangeEmailBody,
     ): Promise<{ user: PrivateUser; pendingEmail: string }> {
-      await requirePassword(actor.userId, input.password);
+      await requirePassword(actor.userId, input.password, 'password');
       const user = await repository.findById(actor.userId);
       if (!user) throw accountGone();
       if (user.email.toLowerCase() === input.email.toLowerCase()) {
@@ -218,7 +258,7 @@ export function createAccountService({
 
     /** Every other session of the account is signed out; this one stays. */
     async changePassword(actor: Actor, input: ChangePasswordBody): Promise<void> {
-      await requirePassword(actor.userId, input.currentPassword);
+      await requirePassword(actor.userId, input.currentPassword, 'currentPassword');
       rejectCommonPassword(input.password);
       await repository.updateUser(actor.userId, {
         passwordHash: await hashPassword(input.password),
@@ -231,7 +271,7 @@ export function createAccountService({
      * Images go first: if the storage fails, the account is untouched and deletion can be retried.
      */
     async deleteAccount(actor: Actor, password: string): Promise<void> {
-      await requirePassword(actor.userId, password);
+      await requirePassword(actor.userId, password, 'password');
       await uploads.deleteAllOf(actor.userId);
       await repository.updateUser(actor.userId, {
         email: `deleted-${actor.userId}@deleted.invalid`,

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginBody, PrivateUser, SignupBody } from '@maya/contracts';
 import { AppError } from '../../lib/app-error.js';
-import type { LimiterStore } from '../../lib/limiter.js';
 import { hashPassword, rejectCommonPassword, verifyPassword } from '../../lib/password.js';
 import type { AccountService } from '../account/account.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { deviceTokensOf, type KnownDevicesService } from './known-devices.service.js';
 import type { MailedLinksService } from './mailed-links.service.js';
 import type { SessionsService } from './sessions.service.js';
-import { createSignInThrottle } from './sign-in-throttle.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 import type { SignedIn, SignInOrigin } from './sign-in.js';
 
 // Verified when an email is unknown, so a wrong email costs as much time as a wrong password.
@@ -23,12 +22,11 @@ export interface AuthServiceDependencies {
   devices: KnownDevicesService;
   /** Mails the link that confirms a new account's email. */
   links: Pick<MailedLinksService, 'mailEmailConfirmation'>;
-  /** How long failed sign-ins count against an account or address. */
-  throttleWindowMs?: number;
-  /** How a slowed sign-in waits (tests record the waits instead). */
-  signInWait?: (ms: number) => Promise<unknown>;
-  /** Where failed sign-ins are counted (memory unless several processes share them). */
-  limiterStore?: LimiterStore;
+  /**
+   * Failed sign-ins' counts, one for the app: the account's re-entries of its current password
+   * count in it too.
+   */
+  signIns: SignInThrottle;
 }
 
 /** Sign-up and sign-in with a password, throttled as ARCHITECTURE.md describes. */
@@ -38,16 +36,8 @@ export function createAuthService({
   sessions,
   devices,
   links,
-  throttleWindowMs = 15 * 60_000,
-  signInWait,
-  limiterStore,
+  signIns,
 }: AuthServiceDependencies) {
-  const signIns = createSignInThrottle({
-    windowMs: throttleWindowMs,
-    wait: signInWait,
-    store: limiterStore,
-  });
-
   return {
     async signup(input: SignupBody): Promise<{ user: PrivateUser; token: string }> {
       // A business may start without a sector (the original client has no field for it): it is

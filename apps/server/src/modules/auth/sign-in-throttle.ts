@@ -7,6 +7,8 @@ export const ACCOUNT_ADDRESS_LIMIT = 10;
 export const ADDRESS_LIMIT = 30;
 /** Wrong passwords a device that signed in to the account before may try per window. */
 export const KNOWN_DEVICE_LIMIT = 10;
+/** Wrong current passwords a signed-in account may enter per window (email, password, deletion). */
+export const REENTRY_LIMIT = 10;
 
 /**
  * Five failures cost nothing extra; from the sixth, each attempt waits twice as long as the last
@@ -31,7 +33,11 @@ export interface SignInAttempt {
  * - an account's failures from everywhere only slow its sign-ins down (failureDelayMs), so a
  *   crowd of addresses can delay the right password by 4 s at most, never refuse it;
  * - a device that signed in to the account before counts its own failures only: another
- *   address's pause does not reach it.
+ *   address's pause does not reach it;
+ * - a signed-in account that is asked for its password again (to change its email or password,
+ *   or to delete it) may enter a wrong one ten times per window, from any session or address,
+ *   then is refused (429); each failure also counts as a failed sign-in of the account, so a
+ *   stolen session's guesses slow the owner's sign-ins as failed sign-ins do.
  *
  * The mailed sign-in link is the owner's other way in, throttled apart (mailed-links.service.ts).
  */
@@ -53,6 +59,13 @@ export function createSignInThrottle({
   const byKnownDevice = throttle('sign-in:device', KNOWN_DEVICE_LIMIT);
   // Never refuses: the slow-down only.
   const byAccount = throttle('sign-in:account');
+  const byReentry = createLimiter({
+    name: 'password-reentry:account',
+    limit: REENTRY_LIMIT,
+    windowMs,
+    message: 'Too many wrong passwords. Please wait {seconds} s and try again.',
+    store,
+  });
 
   return {
     /**
@@ -102,6 +115,32 @@ export function createSignInThrottle({
           await byAccountAndAddress.reset(pair);
           await byAddress.reward(address);
         },
+      };
+    },
+
+    /**
+     * Lets one re-entry of a signed-in account's current password through, after its slow-down,
+     * or throws RATE_LIMITED. Counted before the password is checked, like a sign-in; failed()
+     * also counts it as a failed sign-in of the account, and succeeded() takes the count back.
+     */
+    async admitReentry({
+      userId,
+      email,
+    }: {
+      userId: string;
+      email: string;
+    }): Promise<SignInAttempt> {
+      const account = email.toLowerCase();
+      const fromAccount = await byReentry.consume(userId);
+      const accountFailures = await byAccount.count(account);
+      const delay = failureDelayMs(Math.max(fromAccount, accountFailures + 1));
+      if (delay > 0) await wait(delay);
+
+      return {
+        failed: async () => {
+          await byAccount.penalize(account);
+        },
+        succeeded: () => byReentry.reward(userId),
       };
     },
   };

@@ -49,6 +49,25 @@ function requireSelf(actor: Actor, userId: string): void {
 }
 
 /**
+ * An email change's problems name the /api/v1 field `password`; the old client types the same
+ * password into `currentPassword`, so its problems name that field.
+ */
+async function currentPasswordNamed<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.errors?.password) throw error;
+    const { password, ...others } = error.errors;
+    throw new AppError(
+      error.code,
+      error.detail,
+      { ...others, currentPassword: password },
+      error.headers,
+    );
+  }
+}
+
+/**
  * The original client's user calls (/api/user…, /user…, /api/upload) over the auth, account,
  * directory and uploads services: old fields are mapped, then checked by the /api/v1 schema they
  * stand for, and every decision is those services'.
@@ -275,7 +294,7 @@ export function createLegacyUsersService({
           { password: 'currentPassword' },
         );
         // Pending until the link mailed to the new address is followed (docs/deviations.md).
-        const { pendingEmail } = await account.changeEmail(actor, change);
+        const { pendingEmail } = await currentPasswordNamed(account.changeEmail(actor, change));
         messages.push(`Email change pending: follow the link sent to ${pendingEmail}`);
       }
       if (body.password !== undefined) {

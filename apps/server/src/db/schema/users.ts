@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   customType,
   doublePrecision,
@@ -20,6 +20,27 @@ const ACCENTED = 'áàâãäåāéèêëēíìîïīóòôõöøōúùûüūçñ
 const PLAIN = 'aaaaaaaeeeeeiiiiiooooooouuuuucnyy';
 export function fold(expression: string): string {
   return `translate(lower(${expression}), '${ACCENTED}', '${PLAIN}')`;
+}
+
+/**
+ * earthdistance's ll_to_earth(lat, lng), the point on the earth its distances and boxes take,
+ * written out with the extensions' functions and type qualified by their schema (`public`,
+ * migration 0000). ll_to_earth's own body names cube() and earth() unqualified, and pg_restore
+ * builds indexes with an empty search_path, so an index on ll_to_earth() is not restored.
+ * Queries use this same expression, so the planner matches them to the indexes. In parentheses,
+ * as an index on an expression other than a function call needs.
+ */
+export function earthPoint(lat: SQLWrapper, lng: SQLWrapper): SQL {
+  return sql`(public.cube(public.cube(public.cube(public.earth() * cos(radians(${lat})) * cos(radians(${lng}))), public.earth() * cos(radians(${lat})) * sin(radians(${lng}))), public.earth() * sin(radians(${lat})))::public.earth)`;
+}
+
+/**
+ * A client's coordinate as anyone else sees it: to 0.01° (about 1 km), by the same float
+ * operations as `coarseDegrees` in modules/directory/directory.policy.ts, so the point searched
+ * and the point shown are the same number.
+ */
+export function coarseDegrees(degrees: SQLWrapper): SQL {
+  return sql`(floor(${degrees} * 100::float8 + 0.5::float8) / 100::float8)`;
 }
 
 export const users = pgTable(
@@ -95,7 +116,12 @@ export const users = pgTable(
       table.id.desc().nullsFirst(),
     ),
     // The point on the earth (earthdistance's cube), for radius boxes and nearest-first order.
-    index('users_earth_idx').using('gist', sql`ll_to_earth(${table.lat}, ${table.lng})`),
+    index('users_earth_idx').using('gist', earthPoint(table.lat, table.lng)),
+    // A client's rounded point, the only one a business's search may measure (ARCHITECTURE.md,
+    // Directory search).
+    index('users_buyer_earth_idx')
+      .using('gist', earthPoint(coarseDegrees(table.lat), coarseDegrees(table.lng)))
+      .where(sql`${table.role} = 'buyer'`),
     uniqueIndex('users_billing_customer_key').on(table.billingCustomerId),
     index('users_search_idx').using('gin', table.search),
     index('users_search_names_idx').using('gin', table.searchNames),

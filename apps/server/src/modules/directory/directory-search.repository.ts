@@ -1,6 +1,13 @@
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
-import { userColumns, users, type User, type UserRow } from '../../db/schema/index.js';
+import {
+  coarseDegrees,
+  earthPoint,
+  userColumns,
+  users,
+  type User,
+  type UserRow,
+} from '../../db/schema/index.js';
 
 export interface DirectoryQuery {
   role: UserRow['role'];
@@ -30,7 +37,10 @@ export interface DirectoryRow {
 /** Matches counted before the count says "more than". */
 export const COUNT_CAP = 100;
 
-/** Extra nearest rows read per distance page, so sellers at one point keep a stable order. */
+/**
+ * Extra nearest rows read per distance page, so rows at the page's last distance are usually
+ * all read at once; when they may go on past those, they are read again in id order.
+ */
 const TIE_SLACK = 20;
 
 /** Newest accounts searched in time order before a text search falls back to its own index. */
@@ -57,12 +67,31 @@ export interface DirectorySearchOptions {
   newestWindow?: number;
 }
 
+/**
+ * The point a search measures a profile from: a business's own; a client's rounded to 0.01°, the
+ * point their profile shows (directory.policy.ts), so no radius, distance, order or cursor tells
+ * a business more than the profile does. Each has its GiST index (users.ts).
+ */
+function measuredPoint(role: DirectoryQuery['role']): SQL {
+  return role === 'buyer'
+    ? earthPoint(coarseDegrees(users.lat), coarseDegrees(users.lng))
+    : earthPoint(users.lat, users.lng);
+}
+
+/**
+ * The role, as a literal for clients: their point index covers clients only, and the planner
+ * uses a partial index only when it can read the predicate in the query.
+ */
+function roleCondition(role: DirectoryQuery['role']): SQL {
+  return role === 'buyer' ? sql`${users.role} = 'buyer'` : eq(users.role, role);
+}
+
 /** The base conditions of a search: role, live accounts, sector and radius. */
 function baseConditions(query: DirectoryQuery): SQL[] {
-  const base = [eq(users.role, query.role), isNull(users.deletedAt)];
+  const base = [roleCondition(query.role), isNull(users.deletedAt)];
   if (query.category) base.push(eq(users.category, query.category));
   if (query.near?.radiusKm !== undefined) {
-    const point = sql`ll_to_earth(${users.lat}, ${users.lng})`;
+    const point = measuredPoint(query.role);
     const centre = sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`;
     const metres = query.near.radiusKm * 1000;
     base.push(
@@ -120,23 +149,14 @@ export function createDirectorySearch(
     let counting = total;
     const terms = query.terms ?? [];
     const allTerms = sql`to_tsquery('simple', ${terms.join(' & ')})`;
-    const point = sql`ll_to_earth(${users.lat}, ${users.lng})`;
+    const point = measuredPoint(query.role);
     const centre = query.near
       ? sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`
       : undefined;
     const distance = centre
       ? sql<number>`(earth_distance(${point}, ${centre}) / 1000)::float8`
       : sql<null>`null::float8`;
-
-    const base = [eq(users.role, query.role), isNull(users.deletedAt)];
-    if (query.category) base.push(eq(users.category, query.category));
-    if (query.near?.radiusKm !== undefined && centre) {
-      const metres = query.near.radiusKm * 1000;
-      base.push(
-        sql`earth_box(${centre}, ${metres}::float8) @> ${point}`,
-        sql`earth_distance(${point}, ${centre}) <= ${metres}::float8`,
-      );
-    }
+    const base = baseConditions(query);
 
     const select = (conditions: SQL[], order: SQL[], limit: number, sortValue: SQL) =>
       db
@@ -303,17 +323,32 @@ export function createDirectorySearch(
       // Nearest first straight from the GiST index: the straight-line distance through the
       // earth orders points exactly as the distance along its surface does. The index orders by
       // that one key only (a second key makes PostgreSQL sort every point in the radius), so a
-      // few extra rows are read and ties at the same distance are put in id order here, which
-      // keeps the cursor exact unless more than TIE_SLACK sellers share one point.
-      const rows = await select(
-        conditions,
-        [sql`${point} <-> ${centre}`],
-        query.limit + TIE_SLACK,
+      // few extra rows are read and ties at the same distance are put in id order here.
+      const read = query.limit + TIE_SLACK;
+      const byDistance = (rows: Awaited<ReturnType<typeof select>>) =>
+        toRows(rows, (row) => Number(row.distanceKm));
+      const nearest = byDistance(
+        await select(conditions, [sql`${point} <-> ${centre}`], read, distance),
+      ).sort((a, b) => a.distanceKm! - b.distanceKm! || (a.user.id < b.user.id ? -1 : 1));
+      const edge = nearest[query.limit - 1]?.distanceKm ?? undefined;
+      if (nearest.length < read || edge === undefined || edge < nearest.at(-1)!.distanceKm!) {
+        return nearest.slice(0, query.limit);
+      }
+      // The page ends in a run of rows at one distance that may go on past those read (sellers
+      // at one address, clients in one rounded square): that run is read again in id order,
+      // from a box just wider than its distance, so the page is exact however many share it.
+      const closer = nearest.filter((row) => row.distanceKm! < edge);
+      const tied = await select(
+        [
+          ...conditions,
+          sql`earth_box(${centre}, ${edge * 1000 + 1}::float8) @> ${point}`,
+          sql`${distance} = ${edge}::float8`,
+        ],
+        [asc(users.id)],
+        query.limit - closer.length,
         distance,
       );
-      return toRows(rows, (row) => Number(row.distanceKm))
-        .sort((a, b) => a.distanceKm! - b.distanceKm! || (a.user.id < b.user.id ? -1 : 1))
-        .slice(0, query.limit);
+      return [...closer, ...byDistance(tied)];
     }
 
     const after = query.after

@@ -1,9 +1,13 @@
 import type { ChatPartner, PublicProfile } from '@maya/contracts';
 import type { User } from './directory.repository.js';
 
-/** Rounds to two decimals (about 1 km) so a buyer's home cannot be pinpointed by others. */
-function coarse(value: number): number {
-  return Math.round(value * 100) / 100;
+/**
+ * Rounds to two decimals (about 1 km) so a buyer's home cannot be pinpointed by others. The same
+ * float operations as `coarseDegrees` in db/schema/users.ts, which the directory's radius and
+ * distances over clients measure from: the point searched is the point shown.
+ */
+export function coarseDegrees(value: number): number {
+  return Math.floor(value * 100 + 0.5) / 100;
 }
 
 /** The only way a user row leaves the server for someone other than its owner. */
@@ -23,8 +27,8 @@ export function toPublicProfile(user: User): PublicProfile {
     location: hasLocation
       ? {
           address: user.address ?? '',
-          lat: exact ? user.lat! : coarse(user.lat!),
-          lng: exact ? user.lng! : coarse(user.lng!),
+          lat: exact ? user.lat! : coarseDegrees(user.lat!),
+          lng: exact ? user.lng! : coarseDegrees(user.lng!),
         }
       : null,
     // A seller's email is the business contact; a buyer's is private.

@@ -1,0 +1,7 @@
+-- A business's radius search and distances over clients measure the client's point rounded to
+-- 0.01°, the point their profile shows (ARCHITECTURE.md, Directory search), from an index of
+-- its own. Both point indexes name the extensions' functions with their schema: ll_to_earth()'s
+-- body does not, and pg_restore builds indexes with an empty search_path.
+DROP INDEX "users_earth_idx";--> statement-breakpoint
+CREATE INDEX "users_buyer_earth_idx" ON "users" USING gist ((public.cube(public.cube(public.cube(public.earth() * cos(radians((floor("lat" * 100::float8 + 0.5::float8) / 100::float8))) * cos(radians((floor("lng" * 100::float8 + 0.5::float8) / 100::float8)))), public.earth() * cos(radians((floor("lat" * 100::float8 + 0.5::float8) / 100::float8))) * sin(radians((floor("lng" * 100::float8 + 0.5::float8) / 100::float8)))), public.earth() * sin(radians((floor("lat" * 100::float8 + 0.5::float8) / 100::float8))))::public.earth)) WHERE "users"."role" = 'buyer';--> statement-breakpoint
+CREATE INDEX "users_earth_idx" ON "users" USING gist ((public.cube(public.cube(public.cube(public.earth() * cos(radians("lat")) * cos(radians("lng"))), public.earth() * cos(radians("lat")) * sin(radians("lng"))), public.earth() * sin(radians("lat")))::public.earth));

@@ -41,7 +41,10 @@ export const publicProfileSchema = z
     location: locationSchema.nullable(),
     email: z.email().nullable(),
     createdAt: z.iso.datetime(),
-    /** Present in searches near a point: kilometres from it (whole kilometres for buyers). */
+    /**
+     * Present in searches near a point: kilometres from it; for buyers, whole kilometres from the
+     * rounded point their `location` shows.
+     */
     distanceKm: z.number().nullable().optional(),
     /** Present in text searches: which words matched, where, and whether all of them did. */
     match: searchMatchSchema.optional(),

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { closeSocket } from '../../../lib/socket';
 import { useDeleteAccount } from '../api/delete-account';
+import { passwordPausedMessage } from '../hooks/use-field-errors';
 
 export function DataControls() {
   const { t } = useTranslation();
@@ -46,7 +47,11 @@ export function DataControls() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             error={remove.isError}
-            helperText={remove.isError ? remove.error.message : undefined}
+            helperText={
+              remove.isError
+                ? (passwordPausedMessage(remove.error, t) ?? remove.error.message)
+                : undefined
+            }
           />
         </DialogContent>
         <DialogActions>

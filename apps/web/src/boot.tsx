@@ -24,9 +24,10 @@ const queryClient = createQueryClient();
 adoptPageData(queryClient);
 const renderedSignedIn =
   route !== undefined && Boolean(queryClient.getQueryData(sessionQuery.queryKey));
-// A signed-in screen the server did not render draws at once what it showed last time, from the
-// cache saved in this browser for the person signed in last (lib/persisted-cache.ts); its shell
-// preloads that code. One the server rendered is fresher than that: it only keeps it saved.
+// A signed-in screen the server did not render draws what it showed last time as soon as the
+// session (asked for first thing by main.tsx) confirms it, from the cache this browser saved
+// sealed for that live session (lib/persisted-cache.ts); its shell preloads that code. One the
+// server rendered is fresher than that: it only keeps it saved.
 const restored =
   route === undefined || renderedSignedIn
     ? import('./lib/persisted-cache')

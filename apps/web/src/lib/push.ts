@@ -33,3 +33,12 @@ export async function forgetDevicePush(): Promise<void> {
   await apiCall(`/me/push-subscriptions/${key}`, { method: 'DELETE' }).catch(() => undefined);
   await subscription.unsubscribe();
 }
+
+/**
+ * Drops this browser's subscription without asking the server, whose session is already gone:
+ * a signed-out browser shows no one's messages. The push service then refuses the server's next
+ * notification, and the server forgets the subscription.
+ */
+export async function dropDevicePush(): Promise<void> {
+  await (await currentSubscription())?.unsubscribe();
+}

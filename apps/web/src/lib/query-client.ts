@@ -1,8 +1,13 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { sessionFailed, watchSessionEnd } from './session';
 
 export function createQueryClient() {
-  return new QueryClient({
+  // Any call answered 401 UNAUTHENTICATED, and the session answering nobody after someone, end
+  // the session in this tab too (lib/session.ts).
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => sessionFailed(queryClient, error) }),
+    mutationCache: new MutationCache({ onError: (error) => sessionFailed(queryClient, error) }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -13,4 +18,6 @@ export function createQueryClient() {
       },
     },
   });
+  watchSessionEnd(queryClient);
+  return queryClient;
 }

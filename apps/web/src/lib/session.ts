@@ -1,4 +1,5 @@
 import {
+  hashKey,
   queryOptions,
   useMutation,
   useQuery,
@@ -6,9 +7,9 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { CurrentSession, PrivateUser } from '@maya/contracts';
-import { answerOf, apiFetch, apiRequest } from './api-client';
+import { answerOf, ApiError, apiFetch, apiRequest } from './api-client';
 import { takeEarlySession } from './early-session';
-import { clearPersistedCache } from './persisted-owner';
+import { clearPersistedCache, forgetPersonalData } from './personal-data';
 
 /** `{"user":null}`, the whole answer for a visitor who is not signed in. */
 function isSignedOut(payload: unknown): boolean {
@@ -18,6 +19,27 @@ function isSignedOut(payload: unknown): boolean {
     Object.keys(payload).length === 1 &&
     (payload as { user?: unknown }).user === null
   );
+}
+
+// The key of the live session (the server's `cacheKey`), in memory only: what this browser saves
+// for the session is sealed with it (lib/sealed-cache.ts).
+let liveKey: { userId: string; cacheKey: string } | undefined;
+
+/** The key the signed-in `userId`'s live session seals saved data with, once the server said. */
+export function sessionCacheKey(userId: string): string | undefined {
+  return liveKey?.userId === userId ? liveKey.cacheKey : undefined;
+}
+
+/**
+ * The server says nobody is signed in: everything kept in this browser for a person goes before
+ * the answer is drawn (personal-data.ts), and so do this browser's push notifications when a
+ * person had used it, since no session of theirs is here to receive them any more.
+ */
+function signedOutHere(): void {
+  liveKey = undefined;
+  if (forgetPersonalData()) {
+    void import('./push').then(({ dropDevicePush }) => dropDevicePush()).catch(() => undefined);
+  }
 }
 
 /**
@@ -31,10 +53,15 @@ export const sessionQuery = queryOptions({
     // The entry script has asked already on a page that is not prerendered.
     const early = takeEarlySession();
     const payload = await (early ? answerOf(early) : apiFetch('/auth/session'));
-    if (isSignedOut(payload)) return null;
+    if (isSignedOut(payload)) {
+      signedOutHere();
+      return null;
+    }
     // Taken as the contract's type: the server serializes it through the same schema, and every
     // signed-in screen waits for this answer, so it does not wait for the schemas chunk too.
-    return (payload as CurrentSession).user;
+    const { user, cacheKey } = payload as CurrentSession;
+    if (user) liveKey = cacheKey ? { userId: user.id, cacheKey } : undefined;
+    return user;
   },
   staleTime: 5 * 60_000,
 });
@@ -45,25 +72,76 @@ export function useSession() {
 }
 
 /**
- * Forgets the signed-in user: the session becomes null first, so every screen watching it switches
- * to the signed-out routes at once, and only then is the rest of the cached data dropped. (Clearing
- * the whole cache first would leave mounted screens watching a removed session that still holds
- * the user, while newly mounted ones saw null: half the page signed in, half signed out.)
+ * Forgets the signed-in user: what this browser kept for them goes first, then the session
+ * becomes null, so every screen watching it switches to the signed-out routes at once, and only
+ * then is the rest of the cached data dropped. (Clearing the whole cache first would leave
+ * mounted screens watching a removed session that still holds the user, while newly mounted ones
+ * saw null: half the page signed in, half signed out.)
  */
 export function forgetSession(queryClient: QueryClient): void {
-  clearPersistedCache();
+  liveKey = undefined;
+  forgetPersonalData();
   queryClient.setQueryData(sessionQuery.queryKey, null);
   queryClient.removeQueries({
     predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0],
   });
 }
 
+/** Drops the person's data and closes the tab's socket (loaded on demand, as on a sign-out). */
+function endHere(queryClient: QueryClient): void {
+  forgetSession(queryClient);
+  void import('./socket').then(({ closeSocket }) => closeSocket()).catch(() => undefined);
+}
+
+/** Whether an API failure says the session the request carried is gone. */
+export function isSessionGone(error: unknown): boolean {
+  return (
+    error instanceof ApiError && error.status === 401 && error.problem.code === 'UNAUTHENTICATED'
+  );
+}
+
+/**
+ * A call of the app was answered 401 UNAUTHENTICATED: when someone is signed in here, their
+ * session has ended outside this tab (a sign-out on another device or tab, its expiry, a password
+ * change), and the app forgets them as a sign-out does. The query client calls it on every
+ * failed query and mutation (lib/query-client.ts).
+ */
+export function sessionFailed(queryClient: QueryClient, error: unknown): void {
+  if (!isSessionGone(error)) return;
+  if (queryClient.getQueryData<PrivateUser | null>(sessionQuery.queryKey)) endHere(queryClient);
+}
+
+/**
+ * Watches the session's answers: when the server answers nobody after the app held someone (from
+ * an answer, a rendered page or a sign-in), that person's session has ended, and the app forgets
+ * them as a sign-out does. (What the browser kept is gone already: the answer cleared it.)
+ */
+export function watchSessionEnd(queryClient: QueryClient): void {
+  let held = Boolean(queryClient.getQueryData(sessionQuery.queryKey));
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (event.query.queryHash !== hashKey(sessionQuery.queryKey)) return;
+    const holds = Boolean(event.action.data);
+    if (held && !holds && !event.action.manual) endHere(queryClient);
+    held = holds;
+  });
+}
+
+/**
+ * Asks the server again who is signed in, after a hint that the session may have ended (the
+ * socket was refused, or closed by the server). A signed-out answer ends it here.
+ */
+export async function recheckSession(queryClient: QueryClient): Promise<void> {
+  await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }).catch(() => undefined);
+}
+
 /**
  * Someone has just signed in: the session becomes theirs, and a cache saved in this browser for
- * anyone else is dropped (lib/persisted-cache.ts).
+ * another session is dropped (lib/persisted-cache.ts seals it with the session's key).
  */
 export function adoptSignedIn(queryClient: QueryClient, user: PrivateUser): void {
-  clearPersistedCache(user.id);
+  liveKey = undefined;
+  clearPersistedCache();
   queryClient.setQueryData(sessionQuery.queryKey, user);
 }
 

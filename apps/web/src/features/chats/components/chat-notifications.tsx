@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { recheckSession } from '../../../lib/session';
 import { connectSocket, getSocket } from '../../../lib/socket';
 import { browserIdle } from '../../../lib/when-idle';
 import { chatKeys } from '../api/chat-keys';
@@ -125,9 +126,19 @@ function useSocketListener(user: PrivateUser, openChatId: { current: string | un
     // read the total earlier, and opens the socket once the browser is idle) or while it was down
     // sent no event here.
     const onConnect = () => void recount();
+    // The server refused the socket's session, or closed the socket (a sign-out anywhere closes
+    // the session's sockets): ask who is signed in, and a signed-out answer ends it here too.
+    const onRefused = (error: Error) => {
+      if (error.message === 'unauthenticated') void recheckSession(queryClient);
+    };
+    const onClosed = (reason: string) => {
+      if (reason === 'io server disconnect') void recheckSession(queryClient);
+    };
     socket.on('message:new', onMessage);
     socket.on('chat:read', onRead);
     socket.on('connect', onConnect);
+    socket.on('connect_error', onRefused);
+    socket.on('disconnect', onClosed);
     // Only now, with every handler listening: a message that arrives the moment the socket
     // opens still gets its toast and its count (a screen that loaded first never opens it).
     connectSocket();
@@ -135,6 +146,8 @@ function useSocketListener(user: PrivateUser, openChatId: { current: string | un
       socket.off('message:new', onMessage);
       socket.off('chat:read', onRead);
       socket.off('connect', onConnect);
+      socket.off('connect_error', onRefused);
+      socket.off('disconnect', onClosed);
     };
   }, [queryClient, navigate, t, user.id, openChatId]);
 }

@@ -1,0 +1,90 @@
+/**
+ * What this browser keeps of a signed-in person, and how all of it is forgotten when their
+ * session ends. Kept apart from the persister (lib/persisted-cache.ts), so a sign-out or a
+ * signed-out answer clears it without loading that code.
+ *
+ * The app keeps only in localStorage: the sealed query cache (lib/sealed-cache.ts), Maya's saved
+ * conversation, the chosen language and the drawer's last choice. sessionStorage and IndexedDB it
+ * does not use, and the service worker caches only the build's public files (pages' shells,
+ * scripts, styles, icons), never an API answer or a page the server drew for someone.
+ */
+export const CACHE_KEY = 'maya:query-cache';
+
+/**
+ * The entries of localStorage that say nothing of anyone: the chosen language (lib/i18n), which
+ * the signed-out pages use too. Everything else the app writes goes when a session ends.
+ */
+const KEPT = new Set(['language']);
+
+function local(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    // Storage disabled (a privacy mode): nothing is kept.
+    return undefined;
+  }
+}
+
+export const savedCacheStorage = local;
+
+// Each forgetting moves this on, so a save that was under way (sealing is asynchronous) writes
+// nothing afterwards.
+let generation = 0;
+
+/** Where forgetting has got to: a save started before it changes must not write. */
+export function savedGeneration(): number {
+  return generation;
+}
+
+/** Whether a saved query cache is here at all (whoever's, sealed or not). */
+export function hasSavedCache(): boolean {
+  try {
+    return local()?.getItem(CACHE_KEY) != null;
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets the saved query cache: on a sign-in (it was sealed for another session). */
+export function clearPersistedCache(): void {
+  generation += 1;
+  try {
+    local()?.removeItem(CACHE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+/**
+ * Forgets everything the app kept in this browser for a person but the entries that say nothing
+ * of anyone: the saved query cache, Maya's conversation, and anything else of the app in
+ * localStorage and sessionStorage. Called whenever the server says nobody is signed in and on
+ * every sign-out, before anything is drawn from what was kept. Answers whether a signed-in
+ * person had left anything here.
+ */
+export function forgetPersonalData(): boolean {
+  generation += 1;
+  let found = false;
+  for (const storage of [local(), session()]) {
+    if (!storage) continue;
+    try {
+      const names = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+      for (const name of names) {
+        if (name === null || (storage === local() && KEPT.has(name))) continue;
+        storage.removeItem(name);
+        found = true;
+      }
+    } catch {
+      // Storage refused: nothing was kept there either.
+    }
+  }
+  return found;
+}
+
+function session(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}

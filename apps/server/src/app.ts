@@ -193,6 +193,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
       connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    storeTimeoutMs: config.LIMITS_STORE_TIMEOUT_MS,
     store: overrides.limiterStore,
   });
   await app.register(mail, {

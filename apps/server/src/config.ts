@@ -138,6 +138,15 @@ export const configSchema = z.object({
     .describe(
       'Redis for sharing real-time events between processes; without it PostgreSQL (when DATABASE_URL is set) or memory is used.',
     ),
+  LIMITS_STORE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(5_000)
+    .default(250)
+    .describe(
+      "Longest a limit (throttle, route rate limit, budget) waits for its shared store (Redis or PostgreSQL); past it, or when the store fails, it counts in this process's memory until the store answers again.",
+    ),
   SOCKETS_PER_USER: z.coerce
     .number()
     .int()

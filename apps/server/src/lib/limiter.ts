@@ -38,8 +38,9 @@ export const memoryStore: LimiterStore = (options) => new RateLimiterMemory(opti
 export const POSTGRES_LIMITS_TABLE = 'rate_limits';
 
 /**
- * Counters every process shares, in Redis (a node-redis client). When Redis cannot answer, each
- * counter falls back to this process's memory (the library's insurance limiter) until it can.
+ * Counters every process shares, in Redis (a node-redis client). Give it to `boundedStore`, which
+ * answers from memory while Redis is slow or gone: node-redis's own command timeout covers only
+ * the wait to be written, and a frozen server takes the bytes and never answers.
  */
 export function redisStore(client: unknown): LimiterStore {
   return (options) =>
@@ -47,15 +48,15 @@ export function redisStore(client: unknown): LimiterStore {
       ...options,
       storeClient: client,
       useRedisPackage: true,
+      // Disconnected, a call fails at once (and boundedStore answers it from memory).
       rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory(options),
     });
 }
 
 /**
  * Counters every process shares, in a PostgreSQL table (POSTGRES_LIMITS_TABLE, created by
- * `preparePostgresLimits`). When the database cannot answer, each counter falls back to this
- * process's memory (the library's insurance limiter).
+ * `preparePostgresLimits`). Give it to `boundedStore`, which answers from memory while the
+ * database is slow or gone.
  */
 export function postgresStore(pool: unknown): LimiterStore {
   return (options) =>
@@ -67,8 +68,137 @@ export function postgresStore(pool: unknown): LimiterStore {
       tableCreated: true,
       // One process-wide sweep (preparePostgresLimits) deletes expired rows instead.
       clearExpiredByTimeout: false,
-      insuranceLimiter: new RateLimiterMemory(options),
     });
+}
+
+/** Why a limiter call was answered from memory instead of its store. */
+export type FallbackReason =
+  /** The store did not answer within the bound. */
+  | 'slow'
+  /** The store failed (disconnected, refused). */
+  | 'failed'
+  /** Not asked: the store did not answer the last call, and its next try is not due yet. */
+  | 'down';
+
+export interface StoreBound {
+  /** Longest a call waits for the store; past it, the call is answered from memory. */
+  timeoutMs: number;
+  /**
+   * While the store is down, calls go straight to memory, and one call at most this often (ms)
+   * is offered to the store again, so a frozen store costs a request the bound once, not on
+   * every counter it checks. Default 1000.
+   */
+  retryMs?: number;
+  /** Each call answered from memory, and why. */
+  onFallback?: (reason: FallbackReason) => void;
+  /** The store stopped answering: once per outage, at its first call answered from memory. */
+  onDown?: (reason: 'slow' | 'failed', error: unknown) => void;
+  /** The store answered again: how long the outage lasted and how many calls memory answered. */
+  onUp?: (outage: { ms: number; fallbacks: number }) => void;
+}
+
+/** The calls on a rate-limiter-flexible limiter that reach its store. */
+const STORE_CALLS = new Set(['consume', 'penalty', 'reward', 'get', 'set', 'block', 'delete']);
+
+/**
+ * The same store with every call bounded: a call the store has not answered within
+ * `timeoutMs`, or that fails, is answered by an in-memory limiter of the same points and
+ * duration (one per limiter). A refusal (RateLimiterRes) is the store's answer, not a failure.
+ * The late answer of a call given up is caught and dropped; the store may still count it when it
+ * comes back, so during an outage counts can only err on the high side.
+ *
+ * The store is down from its first call answered from memory until a call it answers in time
+ * (onDown, onUp: once per outage). Meanwhile calls go to memory without waiting, and one call at
+ * a time is offered to the store every `retryMs`: the first it answers in time brings every
+ * counter back to the store, without a restart.
+ */
+export function boundedStore(store: LimiterStore, bound: StoreBound): LimiterStore {
+  const retryMs = bound.retryMs ?? 1_000;
+  let down: { since: number; fallbacks: number } | undefined;
+  let nextTryAt = 0;
+  let trying = false;
+
+  const fellBack = (reason: FallbackReason) => {
+    if (down) down.fallbacks += 1;
+    bound.onFallback?.(reason);
+  };
+  const failed = (reason: 'slow' | 'failed', error: unknown) => {
+    nextTryAt = Date.now() + retryMs;
+    if (down) return;
+    down = { since: Date.now(), fallbacks: 0 };
+    bound.onDown?.(reason, error);
+  };
+  const answered = () => {
+    if (!down) return;
+    const outage = { ms: Date.now() - down.since, fallbacks: down.fallbacks };
+    down = undefined;
+    bound.onUp?.(outage);
+  };
+
+  return (options) => {
+    const limiter = store(options);
+    const memory = memoryStore(options);
+    type Call = (...args: unknown[]) => Promise<unknown>;
+    const method = (target: RateLimiterAbstract, name: string) =>
+      (target as unknown as Record<string, Call>)[name]!.bind(target);
+
+    function call(name: string, args: unknown[]): Promise<unknown> {
+      const inMemory = () => method(memory, name)(...args);
+      if (down && (trying || Date.now() < nextTryAt)) {
+        fellBack('down');
+        return inMemory();
+      }
+      const probe = down !== undefined;
+      if (probe) trying = true;
+      return new Promise((resolve, reject) => {
+        let settled = false;
+        const settle = () => {
+          settled = true;
+          if (probe) trying = false;
+        };
+        const timer = setTimeout(() => {
+          settle();
+          failed('slow', new Error(`The limits store did not answer within ${bound.timeoutMs} ms`));
+          fellBack('slow');
+          inMemory().then(resolve, reject);
+        }, bound.timeoutMs);
+        // A synchronous throw becomes a rejection, and a late answer lands in a handler.
+        new Promise((answer) => answer(method(limiter, name)(...args))).then(
+          (value) => {
+            if (settled) return;
+            settle();
+            clearTimeout(timer);
+            answered();
+            resolve(value);
+          },
+          (error: unknown) => {
+            if (settled) return;
+            settle();
+            clearTimeout(timer);
+            if (error instanceof RateLimiterRes) {
+              answered();
+              // The library refuses with a RateLimiterRes, which its callers test for.
+              // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+              reject(error);
+              return;
+            }
+            failed('failed', error);
+            fellBack('failed');
+            inMemory().then(resolve, reject);
+          },
+        );
+      });
+    }
+
+    return new Proxy(limiter, {
+      get(target, property, receiver) {
+        if (typeof property === 'string' && STORE_CALLS.has(property)) {
+          return (...args: unknown[]) => call(property, args);
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+  };
 }
 
 /**

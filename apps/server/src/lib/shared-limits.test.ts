@@ -3,7 +3,7 @@ import { createPostgresTestDatabase } from '../../test/test-database.js';
 import { readEnv } from '../config.js';
 import { createPostgresPool, defaultPostgresTimeouts } from '../db/postgres-pool.js';
 import { AppError } from './app-error.js';
-import { createLimiter, postgresStore, preparePostgresLimits } from './limiter.js';
+import { boundedStore, createLimiter, postgresStore, preparePostgresLimits } from './limiter.js';
 import { createThrottle } from './throttle.js';
 
 // Two pools on one database stand for two processes: the counts are the database's, not theirs.
@@ -64,7 +64,7 @@ describe.runIf(readEnv('DATABASE_URL'))('limits shared through PostgreSQL', () =
       limit: 2,
       windowMs: 60_000,
       message: 'Wait {seconds} s.',
-      store: postgresStore(second),
+      store: boundedStore(postgresStore(second), { timeoutMs: 250 }),
     });
     await second!.end();
     expect(await cut.consume('ip:9')).toBe(1);

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createPostgresPool, observePoolWait, type PostgresTimeouts } from '../db/postgres-pool.js';
 import {
+  boundedStore,
   countingRefusals,
   memoryStore,
   postgresStore,
@@ -13,6 +14,7 @@ import {
   redisStore,
   type LimiterStore,
 } from '../lib/limiter.js';
+import { logRedisOutages } from '../lib/redis-outages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +28,11 @@ export interface LimitsOptions {
   redisUrl: string | undefined;
   databaseUrl: string | undefined;
   databaseTimeouts: PostgresTimeouts;
+  /**
+   * Longest a limit waits for its store (Redis, PostgreSQL, or the test's); past it, it counts
+   * in this process's memory (LIMITS_STORE_TIMEOUT_MS).
+   */
+  storeTimeoutMs: number;
   /** A store to use instead of the configured one (tests). */
   store?: LimiterStore;
 }
@@ -95,7 +102,10 @@ export function rateLimitStoreOf(
 /**
  * Chooses where limits are counted: Redis when REDIS_URL is set, else PostgreSQL when
  * DATABASE_URL is set, else this process's memory (the embedded database: one process). Every
- * counter falls back to memory while its store cannot answer. Registers @fastify/rate-limit on it.
+ * call on a shared store is bounded (boundedStore): one it does not answer within
+ * `storeTimeoutMs`, or that fails, counts in memory instead, in
+ * `maya_limiter_fallbacks_total`, and the outage is logged once as it starts and once as it ends.
+ * Registers @fastify/rate-limit on it.
  */
 export default fp<LimitsOptions>(
   async (app, options) => {
@@ -105,28 +115,27 @@ export default fp<LimitsOptions>(
       store = options.store;
     } else if (options.redisUrl) {
       const { createClient } = await import('redis');
-      // Commands fail at once while disconnected and after 1 s without an answer (a frozen
-      // server), so a limit falls back to memory instead of holding the request.
+      // Commands fail at once while disconnected. A frozen server is the bound's to catch:
+      // node-redis's command timeout ends once a command is written to the socket, which a
+      // frozen server's kernel accepts, and a MULTI's commands get none.
       const client = createClient({
         url: options.redisUrl,
         disableOfflineQueue: true,
-        commandOptions: { timeout: 1_000 },
         socket: {
           connectTimeout: 2_000,
           reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) + Math.random() * 100,
         },
       });
-      client.on('error', (error: unknown) => app.log.warn({ err: error }, 'redis error (limits)'));
+      logRedisOutages(client, app.log, 'limits');
       await client.connect();
       store = redisStore(client);
       engine = 'redis';
-      app.addHook('onClose', async () => {
-        await client.quit().catch(() => undefined);
-      });
+      // Counters need no goodbye, and a frozen server would never answer one.
+      app.addHook('onClose', async () => client.destroy());
     } else if (options.databaseUrl) {
-      // A counter is one short upsert: it gets far less time than a request's statements, so
-      // with the database stalled it falls back to memory quickly and leaves the request its
-      // own time to answer (503 within the usual bounds).
+      // A counter is one short upsert. The bound gives up on it first; these timeouts end the
+      // statement and free its connection soon after, so a stalled database cannot fill the
+      // pool with counters the requests stopped waiting for.
       const pool = await createPostgresPool(
         { connectionString: options.databaseUrl, max: 5 },
         {
@@ -143,6 +152,24 @@ export default fp<LimitsOptions>(
       engine = 'postgres';
       app.addHook('onClose', async () => {
         await pool.end().catch(() => undefined);
+      });
+    }
+    if (store !== memoryStore) {
+      const label = options.store ? 'custom' : engine;
+      const timeoutMs = options.storeTimeoutMs;
+      store = boundedStore(store, {
+        timeoutMs,
+        onFallback: (reason) => app.meters.limiterFallbacks.inc({ engine: label, reason }),
+        onDown: (reason, error) =>
+          app.log.warn(
+            { err: error, engine: label, reason, timeoutMs },
+            `The limits store (${label}) did not answer; limits count in this process's memory until it does`,
+          ),
+        onUp: ({ ms, fallbacks }) =>
+          app.log.warn(
+            { engine: label, outageMs: ms, fallbacks },
+            `The limits store (${label}) answers again; limits count in it again`,
+          ),
       });
     }
     // Refusals count in /metrics by limiter name: throttles and limiters by their own name,

@@ -36,6 +36,11 @@ export interface Meters {
   assistantRequests: Counter<'model' | 'outcome'>;
   assistantSeconds: Histogram<'model' | 'outcome'>;
   rateLimited: Counter<'limiter'>;
+  /**
+   * Limiter calls answered from this process's memory because the limits store (`redis`,
+   * `postgres`) was too slow (`slow`), failed (`failed`) or was still down (`down`).
+   */
+  limiterFallbacks: Counter<'engine' | 'reason'>;
   /** PostgreSQL only: waiting for a pooled client (PGlite is one in-process connection). */
   poolWaitSeconds: Histogram<'pool'>;
 }
@@ -87,6 +92,11 @@ export function createMeters(registry: Registry): Meters {
     rateLimited: counter('maya_rate_limited_total', 'Requests refused by a limit, by limiter', [
       'limiter',
     ]),
+    limiterFallbacks: counter(
+      'maya_limiter_fallbacks_total',
+      "Limiter calls counted in this process's memory because the limits store was slow, failed or down, by engine and reason",
+      ['engine', 'reason'],
+    ),
     poolWaitSeconds: new Histogram({
       name: 'maya_db_pool_wait_seconds',
       help: 'Seconds waiting for a PostgreSQL pool client (opening one included), by pool',

@@ -12,6 +12,7 @@ import { databaseUnavailableDetail, isDatabaseUnavailable } from '../db/unavaila
 import type { Actor } from '../lib/actor.js';
 import { AppError } from '../lib/app-error.js';
 import type { EventBus, SessionsTarget } from '../lib/events.js';
+import { logRedisOutages } from '../lib/redis-outages.js';
 import { bearerToken, SESSION_COOKIE } from './auth.js';
 import { buildProblem } from './problem.js';
 
@@ -276,7 +277,7 @@ export default fp<RealtimeOptions>(
       ]);
       // Both clients reconnect by themselves with a growing, jittered delay; meanwhile commands
       // wait in their queue and /readyz reports Redis down. An unheard 'error' event would end
-      // the process, so each one is logged instead.
+      // the process: an outage is logged as it starts and as it ends.
       const publisher = createClient({
         url: options.redisUrl,
         socket: {
@@ -285,9 +286,28 @@ export default fp<RealtimeOptions>(
         },
       });
       const subscriber = publisher.duplicate();
-      for (const client of [publisher, subscriber]) {
-        client.on('error', (error: unknown) => app.log.warn({ err: error }, 'redis error'));
-      }
+      logRedisOutages(publisher, app.log, 'events publisher');
+      logRedisOutages(subscriber, app.log, 'events subscriber');
+      // The adapter publishes without waiting for the answer or catching it, and no request waits
+      // on a publish. A publish Redis fails (its queue's timeout while disconnected, a dropped
+      // connection) is caught here instead of becoming an unhandled rejection, and logged once
+      // until the client is ready again.
+      const publish = publisher.publish.bind(publisher);
+      let publishFailed = false;
+      publisher.on('ready', () => {
+        publishFailed = false;
+      });
+      Object.assign(publisher, {
+        publish: (...args: Parameters<typeof publish>) => {
+          const sent = publish(...args);
+          sent.catch((error: unknown) => {
+            if (publishFailed) return;
+            publishFailed = true;
+            app.log.warn({ err: error }, 'events could not be published to Redis');
+          });
+          return sent;
+        },
+      });
       await Promise.all([publisher.connect(), subscriber.connect()]);
       io.adapter(createRedisAdapter(publisher, subscriber));
       clustered = true;

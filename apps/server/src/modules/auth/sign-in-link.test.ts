@@ -4,6 +4,8 @@ import { signInLinks } from '../../db/schema/index.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { sameOrigin, signIn, signUp } from '../../../test/sessions.js';
 import { findLink, mailText, startSmtpPeer, subjectOf } from '../../../test/smtp-peer.js';
+import { uuidv7 } from '../../lib/uuid.js';
+import { hashToken, newToken } from './tokens.js';
 
 const smtp = await startSmtpPeer();
 const { app, database } = await buildTestApp({ SMTP_URL: smtp.url });
@@ -136,6 +138,45 @@ describe('sign-in links', () => {
     const late = await confirm(token);
     expect(late.statusCode).toBe(400);
     expect(late.json().errors).toEqual({ token: 'Invalid or expired' });
+  });
+
+  it('refuses an older unused link once a newer one is mailed; only the newest signs in', async () => {
+    const user = await signUp(app);
+    const tokens: string[] = [];
+    for (let asked = 0; asked < 3; asked += 1) {
+      expect((await requestLink(user.email)).statusCode).toBe(202);
+      tokens.push(await mailedToken(user.email));
+    }
+    const [first, second, newest] = tokens as [string, string, string];
+    expect((await confirm(first)).statusCode).toBe(400);
+    expect((await confirm(second)).json()).toMatchObject({
+      errors: { token: 'Invalid or expired' },
+    });
+    expect((await confirm(newest)).statusCode).toBe(200);
+  });
+
+  it('refuses the account’s other unused links once one is used', async () => {
+    const user = await signUp(app);
+    await requestLink(user.email);
+    const mailed = await mailedToken(user.email);
+    // A link stored beside it (two requests' jobs at the same moment), dated a little earlier.
+    const beside = newToken();
+    const earlier = Date.now() - 1_000;
+    await database.db.insert(signInLinks).values({
+      id: uuidv7(earlier),
+      tokenHash: hashToken(beside),
+      userId: user.id,
+      createdAt: new Date(earlier),
+      expiresAt: new Date(earlier + 15 * 60_000),
+    });
+
+    expect((await confirm(mailed)).statusCode).toBe(200);
+    expect((await confirm(beside)).statusCode).toBe(400);
+    const live = await database.db
+      .select({ usedAt: signInLinks.usedAt })
+      .from(signInLinks)
+      .where(eq(signInLinks.userId, user.id));
+    expect(live).toEqual([{ usedAt: expect.any(Date) }]);
   });
 
   it('answers malformed tokens and emails with field errors, never a 500', async () => {

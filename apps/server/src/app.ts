@@ -16,6 +16,7 @@ import { createEventBus } from './lib/events.js';
 import type { LimiterStore } from './lib/limiter.js';
 import { redactTokens } from './lib/redact.js';
 import type { Mailer } from './lib/mailer.js';
+import { createOutboundGuard, dnsServersResolver, systemResolver } from './lib/outbound.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -257,12 +258,20 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     vapid:
       config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY && config.VAPID_SUBJECT
         ? {
+  // Every request to an address a person gave (push endpoints) goes through this one guard.
+  const outbound = createOutboundGuard({
+    resolve: config.OUTBOUND_DNS_SERVERS
+      ? dnsServersResolver(config.OUTBOUND_DNS_SERVERS)
+      : systemResolver(),
+    loopbackPorts: config.OUTBOUND_ALLOW_LOOPBACK ?? [],
+  });
             publicKey: config.VAPID_PUBLIC_KEY,
             privateKey: config.VAPID_PRIVATE_KEY,
             subject: config.VAPID_SUBJECT,
           }
         : undefined,
-    production: config.NODE_ENV === 'production',
+    outbound,
+    endpointPorts: config.PUSH_ENDPOINT_PORTS,
     isOnline: (userId, chatId) => app.presence.isOnlineInChat(userId, chatId),
     meters: {
       sent: () => app.meters.pushSent.inc(),

@@ -104,6 +104,45 @@ describe('configuration', () => {
     });
   });
 
+  describe('outbound requests', () => {
+    it('allows push endpoints on 443, resolves with the system, and refuses loopback by default', () => {
+      const config = loadConfig({});
+      expect(config.PUSH_ENDPOINT_PORTS).toEqual([443]);
+      expect(config.OUTBOUND_DNS_SERVERS).toBeUndefined();
+      expect(config.OUTBOUND_ALLOW_LOOPBACK).toBeUndefined();
+    });
+
+    it('reads lists of ports and DNS servers, and names a bad entry', () => {
+      const config = loadConfig({
+        PUSH_ENDPOINT_PORTS: '443, 8443',
+        OUTBOUND_DNS_SERVERS: '10.0.0.2, 127.0.0.1:5353,[::1]:53,2001:db8::1',
+        OUTBOUND_ALLOW_LOOPBACK: '4390',
+      });
+      expect(config.PUSH_ENDPOINT_PORTS).toEqual([443, 8443]);
+      expect(config.OUTBOUND_DNS_SERVERS).toEqual([
+        '10.0.0.2',
+        '127.0.0.1:5353',
+        '[::1]:53',
+        '2001:db8::1',
+      ]);
+      expect(config.OUTBOUND_ALLOW_LOOPBACK).toEqual([4390]);
+      expect(() => loadConfig({ PUSH_ENDPOINT_PORTS: '443,https' })).toThrow(/PUSH_ENDPOINT_PORTS/);
+      expect(() => loadConfig({ PUSH_ENDPOINT_PORTS: '70000' })).toThrow(/PUSH_ENDPOINT_PORTS/);
+      expect(() => loadConfig({ OUTBOUND_DNS_SERVERS: 'dns.example.com' })).toThrow(
+        /OUTBOUND_DNS_SERVERS/,
+      );
+    });
+
+    it('refuses loopback for addresses people give in production', () => {
+      expect(
+        loadConfig({ NODE_ENV: 'development', OUTBOUND_ALLOW_LOOPBACK: '4390' }),
+      ).toMatchObject({ OUTBOUND_ALLOW_LOOPBACK: [4390] });
+      expect(() => loadConfig({ NODE_ENV: 'production', OUTBOUND_ALLOW_LOOPBACK: '4390' })).toThrow(
+        /Not allowed in production[\s\S]*at OUTBOUND_ALLOW_LOOPBACK/,
+      );
+    });
+  });
+
   describe('S3 storage', () => {
     const complete = {
       S3_BUCKET: 'maya-images',

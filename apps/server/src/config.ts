@@ -22,6 +22,30 @@ function isProxyList(value: string): boolean {
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' });
 
+/** A comma-separated list of TCP ports. */
+const portList = z
+  .string()
+  .regex(/^\s*\d{1,5}(\s*,\s*\d{1,5})*\s*$/, 'Must be a comma-separated list of ports')
+  .transform((value) => value.split(',').map((port) => Number(port.trim())))
+  .refine(
+    (ports) => ports.every((port) => port >= 1 && port <= 65535),
+    'Ports run from 1 to 65535',
+  );
+
+/** A DNS server as `dns.Resolver.setServers` takes it: `ip`, `ip:port` or `[ipv6]:port`. */
+function isDnsServer(entry: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  const withPort = /^([\d.]+):(\d{1,5})$/.exec(entry);
+  const [address, port] = bracketed
+    ? [bracketed[1]!, bracketed[2]]
+    : withPort
+      ? [withPort[1]!, withPort[2]]
+      : [entry, undefined];
+  return (
+    isIP(address) !== 0 && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535))
+  );
+}
+
 /**
  * Every setting the server reads, with its default and meaning. This is the only module that
  * touches process.env (enforced by lint), so the schema below is the complete list.
@@ -227,6 +251,31 @@ export const configSchema = z.object({
     .describe(
       'Web push: how a push service reaches the operator, a mailto: or https: URL (e.g. mailto:ops@example.com).',
     ),
+  PUSH_ENDPOINT_PORTS: z
+    .preprocess(unsetWhenEmpty, portList.default([443]))
+    .describe(
+      "Web push: the ports a browser's push endpoint may be on (comma-separated); every push service of the major browsers uses 443.",
+    ),
+  OUTBOUND_DNS_SERVERS: z
+    .preprocess(
+      unsetWhenEmpty,
+      z
+        .string()
+        .transform((value) => value.split(',').map((entry) => entry.trim()))
+        .refine(
+          (servers) => servers.every(isDnsServer),
+          'Must be a comma-separated list of DNS servers: ip, ip:port or [ipv6]:port',
+        )
+        .optional(),
+    )
+    .describe(
+      "DNS servers (comma-separated ip or ip:port) that resolve the host names of addresses people give the server (push endpoints) before it checks them; unset, the system's resolver (and /etc/hosts) does.",
+    ),
+  OUTBOUND_ALLOW_LOOPBACK: z
+    .preprocess(unsetWhenEmpty, portList.optional())
+    .describe(
+      'Development and tests only (refused in production): loopback ports (comma-separated) that addresses people give may reach, over http: or https:, e.g. a local stand-in for a push service. Unset, loopback is refused like every internal address.',
+    ),
   JOBS_POLL_SECONDS: z.coerce
     .number()
     .min(0.5)
@@ -354,6 +403,12 @@ const checkedConfigSchema = configSchema.superRefine((config, context) => {
     missing('METRICS_PORT', 'Must differ from PORT (metrics get a port of their own)');
   }
   checkVapid(config, missing);
+  if (config.OUTBOUND_ALLOW_LOOPBACK && config.NODE_ENV === 'production') {
+    missing(
+      'OUTBOUND_ALLOW_LOOPBACK',
+      'Not allowed in production: addresses people give never reach this host',
+    );
+  }
   if (config.S3_BUCKET) {
     if (!config.S3_ACCESS_KEY_ID)
       missing('S3_ACCESS_KEY_ID', 'Required when S3_BUCKET is set (images go to the bucket)');

@@ -63,7 +63,9 @@ const base64url = (bytes: number, what: string) =>
 
 /**
  * A browser's push subscription as `PushSubscription.toJSON()` gives it. The endpoint is the push
- * service's https: address (http: on 127.0.0.1 or localhost only outside production, for tests).
+ * service's https: address (http: on 127.0.0.1 or localhost passes this schema, for a local
+ * stand-in; the server then refuses it, as any endpoint whose addresses are not all public, with
+ * a 422 `ENDPOINT_NOT_ALLOWED`, unless its development setting allows that loopback port).
  */
 export const pushSubscriptionBodySchema = z
   .object({
@@ -76,7 +78,9 @@ export const pushSubscriptionBodySchema = z
           /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(endpoint),
         'The push endpoint must be an https: URL',
       )
-      .describe("The push service's URL for this browser (https:)."),
+      .describe(
+        "The push service's URL for this browser: https:, on an allowed port (443), with a host whose every address is public.",
+      ),
     expirationTime: z.number().nullish().describe('Ignored: when the browser says it ends.'),
     keys: z
       .object({

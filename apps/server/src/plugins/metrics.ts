@@ -31,7 +31,10 @@ export interface Meters {
   mailFailed: Counter<'kind'>;
   /** Web push notifications a push service accepted. */
   pushSent: Counter;
-  /** Web push notifications not delivered: `gone` (404/410, deleted), `refused`, `error`. */
+  /**
+   * Web push notifications not delivered: `gone` (404/410, turned off), `refused`, `blocked` (the
+   * endpoint's address is no longer allowed; nothing sent), `error`.
+   */
   pushFailed: Counter<'reason'>;
   assistantRequests: Counter<'model' | 'outcome'>;
   assistantSeconds: Histogram<'model' | 'outcome'>;
@@ -74,7 +77,7 @@ export function createMeters(registry: Registry): Meters {
     pushSent: counter('maya_push_sent_total', 'Web push notifications a push service accepted', []),
     pushFailed: counter(
       'maya_push_failed_total',
-      'Web push notifications not delivered, by reason (gone, refused, error)',
+      'Web push notifications not delivered, by reason (gone, refused, blocked, error)',
       ['reason'],
     ),
     assistantRequests: counter(

@@ -14,6 +14,7 @@ export const problemTitles: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'Payload too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
   UNSUPPORTED_FILE_TYPE: 'Unsupported file type',
+  ENDPOINT_NOT_ALLOWED: 'Endpoint not allowed',
   RATE_LIMITED: 'Too many requests',
   INTERNAL: 'Internal error',
   UNAVAILABLE: 'Service unavailable',
@@ -38,6 +39,8 @@ export const problemMeanings: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE:
     'The body’s content type is not accepted here; JSON calls take `application/json`, uploads `multipart/form-data`.',
   UNSUPPORTED_FILE_TYPE: 'An uploaded file is not an image the server accepts (PNG, JPEG or WebP).',
+  ENDPOINT_NOT_ALLOWED:
+    'The server will not send requests to this address (a push subscription’s `endpoint`): it must be an https: URL on an allowed port (443 unless the server is configured otherwise) whose host resolves only to public addresses, never to this host, a private, link-local or unique-local network, or a cloud metadata service. The answer is the same whatever the reason.',
   RATE_LIMITED:
     'Too many requests from this address or account; wait for the time in `Retry-After` and try again.',
   INTERNAL:

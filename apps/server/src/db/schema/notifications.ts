@@ -72,10 +72,15 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** Failed deliveries in a row (a push service answering 404 or 410 deletes the row instead). */
+    /** Failed deliveries in a row (a push service answering 404 or 410 turns it off instead). */
     failures: integer('failures').notNull().default(0),
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When deliveries stopped: the push service said the subscription is gone, or its address is
+     * no longer allowed. The owner still sees the subscription; saving it again turns it on.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [index('push_subscriptions_user_idx').on(table.userId, table.createdAt)],
 );

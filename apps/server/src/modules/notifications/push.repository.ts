@@ -1,5 +1,5 @@
 import type { MailLanguage } from '@maya/contracts';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
 import {
   chatMembers,
@@ -71,12 +71,14 @@ export function createPushRepository(db: Database) {
           .values({ id: uuidv7(), userId, ...subscription })
           .onConflictDoUpdate({
             target: pushSubscriptions.endpointKey,
+            // Saved again, it was checked again: deliveries resume.
             set: {
               userId,
               p256dh: subscription.p256dh,
               auth: subscription.auth,
               failures: 0,
               lastFailureAt: null,
+              disabledAt: null,
             },
           })
           .returning();
@@ -124,13 +126,23 @@ export function createPushRepository(db: Database) {
       return deleted.length > 0;
     },
 
-    /** The subscriptions of a live account (none for a deleted one). */
+    /** The subscriptions of a live account (none for a deleted one), those turned off too. */
     async findSubscriptionsOf(userId: string): Promise<StoredPushSubscription[]> {
       return liveSubscriptions(eq(pushSubscriptions.userId, userId));
     },
 
-    async findSubscriptionById(id: string): Promise<StoredPushSubscription | undefined> {
-      const [row] = await liveSubscriptions(eq(pushSubscriptions.id, id));
+    /** The subscriptions of a live account that deliveries still go to. */
+    async findActiveSubscriptionsOf(userId: string): Promise<StoredPushSubscription[]> {
+      return liveSubscriptions(
+        and(eq(pushSubscriptions.userId, userId), isNull(pushSubscriptions.disabledAt))!,
+      );
+    },
+
+    /** A subscription deliveries still go to, of a live account. */
+    async findActiveSubscriptionById(id: string): Promise<StoredPushSubscription | undefined> {
+      const [row] = await liveSubscriptions(
+        and(eq(pushSubscriptions.id, id), isNull(pushSubscriptions.disabledAt))!,
+      );
       return row;
     },
 
@@ -138,9 +150,15 @@ export function createPushRepository(db: Database) {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     },
 
-    /** A push service said the subscription is gone (404 or 410). */
-    async deleteSubscriptionById(id: string): Promise<void> {
-      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+    /**
+     * No more deliveries to this subscription: its push service said it is gone (404, 410), or
+     * its address is no longer allowed. The row stays, so its owner sees it as before.
+     */
+    async disableSubscription(id: string): Promise<void> {
+      await db
+        .update(pushSubscriptions)
+        .set({ disabledAt: new Date() })
+        .where(eq(pushSubscriptions.id, id));
     },
 
     async recordDelivery(id: string, ok: boolean): Promise<void> {

@@ -35,7 +35,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (a
         response: {
           200: pushSubscriptionSchema,
           201: pushSubscriptionSchema,
-          ...problems(400, 401, 403, 404),
+          ...problems(400, 401, 403, 404, 422),
         },
       },
     },

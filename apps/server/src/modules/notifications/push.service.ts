@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
 import {
   PUSH_SUBSCRIPTIONS_PER_USER,
   type MailLanguage,
@@ -10,6 +9,7 @@ import {
 import webpush from 'web-push';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
+import { OutboundRefused, type OutboundGuard, type OutboundPolicy } from '../../lib/outbound.js';
 import { describeError } from '../../lib/redact.js';
 import type { JobQueue } from '../../plugins/jobs.js';
 import type { PushMessage, PushRepository, StoredPushSubscription } from './push.repository.js';
@@ -28,14 +28,21 @@ export interface VapidKeys {
   subject: string;
 }
 
-/** Why a delivery failed: the subscription is gone (404, 410), refused (other 4xx) or an error. */
-export type PushFailure = 'gone' | 'refused' | 'error';
+/**
+ * Why a delivery failed: the subscription is gone (404, 410), refused (another 4xx, or a
+ * redirect, which is not followed), blocked (its address is no longer allowed: nothing was sent)
+ * or an error (429, 5xx, unreachable; retried).
+ */
+export type PushFailure = 'gone' | 'refused' | 'blocked' | 'error';
 
 /** The longest message text a notification quotes. */
 const TEXT_LENGTH = 120;
 /** How long a push service keeps a notification for a browser that is offline. */
 const TTL_SECONDS = 24 * 60 * 60;
 const SEND_TIMEOUT_MS = 10_000;
+
+/** The one answer to an endpoint the server will not send to, whatever the reason. */
+const ENDPOINT_REFUSED = 'The push endpoint must be an https: URL of a public push service.';
 
 const words = {
   en: {
@@ -85,8 +92,10 @@ export interface PushServiceDependencies {
   jobs: JobQueue;
   /** Unset: web push is off, nothing is queued and the setting is not offered. */
   vapid: VapidKeys | undefined;
-  /** In production an endpoint must be https: on a host name (http: on loopback is for tests). */
-  production: boolean;
+  /** Every request to an endpoint goes through it: when it is saved, and at each delivery. */
+  outbound: OutboundGuard;
+  /** The ports an endpoint may be on (PUSH_ENDPOINT_PORTS). */
+  endpointPorts: readonly number[];
   /** Whether the person is online in that chat: the same rule the unread-message mail follows. */
   isOnline: (userId: string, chatId: string) => Promise<boolean>;
   meters: { sent: () => void; failed: (reason: PushFailure) => void };
@@ -106,7 +115,8 @@ export function createPushService({
   repository,
   jobs,
   vapid,
-  production,
+  outbound,
+  endpointPorts,
   isOnline,
   meters,
   log,
@@ -115,6 +125,8 @@ export function createPushService({
     if (!vapid) throw new AppError('NOT_FOUND', 'Notifications on devices are not offered here.');
     return vapid;
   };
+
+  const endpointPolicy: OutboundPolicy = { ports: endpointPorts };
 
   const answer = (row: StoredPushSubscription): PushSubscription => ({
     key: row.endpointKey,
@@ -138,25 +150,24 @@ export function createPushService({
         contentEncoding: 'aes128gcm',
       },
     );
-    // web-push builds the request (encryption, VAPID header); Node's fetch sends it.
-    const response = await fetch(request.endpoint, {
-      method: request.method,
+    // web-push builds the request (encryption, VAPID header); the outbound guard checks the
+    // endpoint's addresses again (DNS may answer otherwise than when it was saved) and sends it.
+    const sent = await outbound.send(subscription.endpoint, endpointPolicy, {
+      method: 'POST',
       headers: Object.fromEntries(
         Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
       ),
-      body: request.body ? new Uint8Array(request.body) : null,
-      redirect: 'error',
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      body: request.body,
+      timeoutMs: SEND_TIMEOUT_MS,
     });
-    await response.body?.cancel();
-    return response.status;
+    return sent.status;
   }
 
   /** Runs when a job is due: one notification to one browser, unless it is no longer news. */
   async function deliver({ subscriptionId, chatId }: PushJob): Promise<void> {
     const keys = vapid;
     if (!keys) return;
-    const subscription = await repository.findSubscriptionById(subscriptionId);
+    const subscription = await repository.findActiveSubscriptionById(subscriptionId);
     if (!subscription) return;
     // Someone looking at the chat sees the message arrive; nothing to announce.
     if (await isOnline(subscription.userId, chatId)) return;
@@ -168,6 +179,16 @@ export function createPushService({
     try {
       status = await post(subscription, pushPayload(chatId, message), keys);
     } catch (error) {
+      if (error instanceof OutboundRefused) {
+        // The name now leads inside (or nowhere): nothing was sent, and nothing will be.
+        meters.failed('blocked');
+        await repository.disableSubscription(subscription.id);
+        log.warn(
+          { ...where, reason: error.reason },
+          'a push endpoint is no longer allowed; nothing was sent and the subscription is off',
+        );
+        return;
+      }
       meters.failed('error');
       await repository.recordDelivery(subscription.id, false);
       log.warn({ ...where, cause: describeError(error) }, 'a push notification was not sent');
@@ -179,17 +200,20 @@ export function createPushService({
       return;
     }
     if (status === 404 || status === 410) {
-      // The browser unsubscribed or the subscription expired: it will never work again.
+      // The browser unsubscribed or the subscription expired: it will never work again, so
+      // nothing more is sent to it. The row stays, and its owner sees it as before: what an
+      // endpoint answers is never told back to whoever saved it.
       meters.failed('gone');
-      await repository.deleteSubscriptionById(subscription.id);
-      log.info({ ...where, status }, 'a push subscription is gone; deleted');
+      await repository.disableSubscription(subscription.id);
+      log.info({ ...where, status }, 'a push subscription is gone; no more is sent to it');
       return;
     }
     const retry = status === 429 || status >= 500;
     meters.failed(retry ? 'error' : 'refused');
     await repository.recordDelivery(subscription.id, false);
     log.warn({ ...where, status }, 'a push notification was not sent');
-    // A refusal (400, 401, 403, 413) would be refused again; a busy service may answer later.
+    // A refusal (400, 401, 403, 413) would be refused again, and a redirect is not followed; a
+    // busy service may answer later.
     if (retry) throw new Error(`the push service ${where.service} answered ${status}`);
   }
 
@@ -213,14 +237,18 @@ export function createPushService({
       input: PushSubscriptionBody,
     ): Promise<{ subscription: PushSubscription; created: boolean }> {
       requireConfigured();
-      const url = new URL(input.endpoint);
-      const host = url.hostname.replace(/^\[|\]$/g, '');
-      if (production && (url.protocol !== 'https:' || isIP(host) !== 0 || host === 'localhost')) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          'The push endpoint must be an https: URL on a push service.',
-          { endpoint: 'The push endpoint must be an https: URL on a push service.' },
+      try {
+        await outbound.vet(input.endpoint, endpointPolicy);
+      } catch (error) {
+        if (!(error instanceof OutboundRefused)) throw error;
+        // One answer for every reason, so the refusal tells nothing about what the name leads to.
+        log.info(
+          { push: 'endpoint-refused', service: serviceOf(input.endpoint), reason: error.reason },
+          'a push endpoint was refused',
         );
+        throw new AppError('ENDPOINT_NOT_ALLOWED', ENDPOINT_REFUSED, {
+          endpoint: ENDPOINT_REFUSED,
+        });
       }
       const { row, created } = await repository.saveSubscription(
         actor.userId,
@@ -268,7 +296,7 @@ export function createPushService({
     /** A message was stored for `recipientId`: a job per browser of theirs, when push is on. */
     async messageSent({ chatId, recipientId }: { chatId: string; recipientId: string }) {
       if (!vapid) return;
-      const subscriptions = await repository.findSubscriptionsOf(recipientId);
+      const subscriptions = await repository.findActiveSubscriptionsOf(recipientId);
       for (const subscription of subscriptions) {
         await jobs.send(PUSH_QUEUE, { subscriptionId: subscription.id, chatId } satisfies PushJob, {
           singletonKey: `${subscription.id}:${chatId}`,

@@ -35,6 +35,9 @@ const { app, url } = await buildTestApp(
     VAPID_SUBJECT: 'mailto:ops@mayamarket.example',
     JOBS_POLL_SECONDS: '0.5',
     METRICS_TOKEN,
+    // The push peer stands in for a push service on this host: the development setting that
+    // lets addresses people give reach one loopback port.
+    OUTBOUND_ALLOW_LOOPBACK: new URL(peer.url).port,
   },
   { listen: true },
 );
@@ -202,31 +205,65 @@ describe('web push about new messages', () => {
     });
   });
 
-  it('deletes a subscription the push service says is gone (410), and counts it', async () => {
-    const { seller, client, chatId, browser } = await subscribedClient();
-    peer.answer(browser.path, 410);
+  it('stops sending to a browser its push service says is gone (410), while its owner sees it as before', async () => {
+    const { seller, client, chatId, browser: gone } = await subscribedClient();
+    const kept = newBrowser();
+    expect((await subscribe(app, client, kept)).statusCode).toBe(201);
+    peer.answer(gone.path, 410);
     const failedBefore = metric(await metrics(), 'maya_push_failed_total{reason="gone"}');
-    const key = endpointKey(browser.endpoint);
 
     await sent(seller, chatId, 'Are you there?');
-    expect(await deliveriesTo(browser.path)).toHaveLength(1);
-    let status = 200;
-    for (let waited = 0; waited < 5_000 && status === 200; waited += 100) {
+    expect(await deliveriesTo(gone.path)).toHaveLength(1);
+    expect(await deliveriesTo(kept.path)).toHaveLength(1);
+    let failed = failedBefore;
+    for (let waited = 0; waited < 5_000 && failed === failedBefore; waited += 100) {
       await sleep(100);
-      status = (
-        await app.inject({
-          method: 'GET',
-          url: `/api/v1/me/push-subscriptions/${key}`,
-          headers: client.headers,
-        })
-      ).statusCode;
+      failed = metric(await metrics(), 'maya_push_failed_total{reason="gone"}');
     }
-    expect(status).toBe(404);
-    expect(metric(await metrics(), 'maya_push_failed_total{reason="gone"}')).toBe(failedBefore + 1);
+    expect(failed).toBe(failedBefore + 1);
 
+    // What the endpoint answered is not told back: both read the same, 200 with the same fields.
+    const read = (browser: ReturnType<typeof newBrowser>) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/me/push-subscriptions/${endpointKey(browser.endpoint)}`,
+        headers: client.headers,
+      });
+    for (const browser of [gone, kept]) {
+      const answer = await read(browser);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({
+        key: endpointKey(browser.endpoint),
+        createdAt: expect.any(String),
+      });
+    }
+    const exported = await app.inject({
+      method: 'GET',
+      url: '/api/v1/me/export',
+      headers: client.headers,
+    });
+    expect(accountExportSchema.parse(exported.json()).devices).toHaveLength(2);
+
+    // The push service said gone, so nothing more goes there; the other browser is told.
     await sent(seller, chatId, 'Hello?');
-    await sleep(2_000);
-    expect(await deliveriesTo(browser.path, 2, 0)).toHaveLength(1);
+    expect(await deliveriesTo(kept.path, 2)).toHaveLength(2);
+    await sleep(1_000);
+    expect(await deliveriesTo(gone.path, 2, 0)).toHaveLength(1);
+
+    // Saved again (checked again), it is sent to again; deleting answers as for any other.
+    peer.answer(gone.path, 201);
+    const again = await subscribe(app, client, gone);
+    expect(again.statusCode).toBe(200);
+    await sent(seller, chatId, 'Back again');
+    expect(await deliveriesTo(gone.path, 2)).toHaveLength(2);
+    for (const browser of [gone, kept]) {
+      const removed = await app.inject({
+        method: 'DELETE',
+        url: `/api/v1/me/push-subscriptions/${endpointKey(browser.endpoint)}`,
+        headers: client.headers,
+      });
+      expect(removed.statusCode).toBe(204);
+    }
   });
 
   it('sends nothing while the chat is open on one of their screens, nor once their browser is unsubscribed', async () => {

@@ -250,6 +250,13 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     openChats: (userId) => app.presence.openChats(userId),
     log: app.log,
   });
+  // Every request to an address a person gave (push endpoints) goes through this one guard.
+  const outbound = createOutboundGuard({
+    resolve: config.OUTBOUND_DNS_SERVERS
+      ? dnsServersResolver(config.OUTBOUND_DNS_SERVERS)
+      : systemResolver(),
+    loopbackPorts: config.OUTBOUND_ALLOW_LOOPBACK ?? [],
+  });
   // Web push follows the mail's rule: nothing while the chat is open on one of the person's
   // screens.
   const push = createPushService({
@@ -258,13 +265,6 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     vapid:
       config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY && config.VAPID_SUBJECT
         ? {
-  // Every request to an address a person gave (push endpoints) goes through this one guard.
-  const outbound = createOutboundGuard({
-    resolve: config.OUTBOUND_DNS_SERVERS
-      ? dnsServersResolver(config.OUTBOUND_DNS_SERVERS)
-      : systemResolver(),
-    loopbackPorts: config.OUTBOUND_ALLOW_LOOPBACK ?? [],
-  });
             publicKey: config.VAPID_PUBLIC_KEY,
             privateKey: config.VAPID_PRIVATE_KEY,
             subject: config.VAPID_SUBJECT,

@@ -269,7 +269,7 @@ export const configSchema = z.object({
         .optional(),
     )
     .describe(
-      "DNS servers (comma-separated ip or ip:port) that resolve the host names of addresses people give the server (push endpoints) before it checks them; unset, the system's resolver (and /etc/hosts) does.",
+      "DNS servers (comma-separated ip or ip:port) that resolve the host names of addresses people give the server (push endpoints) before it checks them; unset, the system's resolver does.",
     ),
   OUTBOUND_ALLOW_LOOPBACK: z
     .preprocess(unsetWhenEmpty, portList.optional())

@@ -47,7 +47,10 @@ export type ResolveHost = (hostname: string) => Promise<string[]>;
 /** How long a name may take to resolve before the destination is refused as unresolved. */
 const RESOLVE_TIMEOUT_MS = 3_000;
 
-/** The system's resolver (getaddrinfo: /etc/hosts, then DNS), as the OS would connect. */
+/**
+ * The system's resolver (getaddrinfo). The guard asks for absolute names (a trailing dot), so no
+ * search domain is tried, and glibc does not match them against /etc/hosts either.
+ */
 export function systemResolver(timeoutMs = RESOLVE_TIMEOUT_MS): ResolveHost {
   return async (hostname) => {
     let timer: NodeJS.Timeout | undefined;
@@ -63,7 +66,7 @@ export function systemResolver(timeoutMs = RESOLVE_TIMEOUT_MS): ResolveHost {
   };
 }
 
-/** DNS servers of its own (`ip` or `ip:port`), instead of the system's resolver and /etc/hosts. */
+/** DNS servers of its own (`ip` or `ip:port`), instead of the system's resolver. */
 export function dnsServersResolver(servers: string[], timeoutMs = RESOLVE_TIMEOUT_MS): ResolveHost {
   const resolver = new Resolver({ timeout: Math.ceil(timeoutMs / 2), tries: 2 });
   resolver.setServers(servers);

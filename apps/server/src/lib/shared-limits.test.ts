@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRedis } from '../../test/redis.js';
 import { createPostgresTestDatabase } from '../../test/test-database.js';
 import { readEnv } from '../config.js';
 import { createPostgresPool, defaultPostgresTimeouts } from '../db/postgres-pool.js';
 import { AppError } from './app-error.js';
-import { boundedStore, createLimiter, postgresStore, preparePostgresLimits } from './limiter.js';
+import {
+  boundedStore,
+  createLimiter,
+  postgresStore,
+  preparePostgresLimits,
+  redisStore,
+} from './limiter.js';
 import { createThrottle } from './throttle.js';
 
 // Two pools on one database stand for two processes: the counts are the database's, not theirs.
@@ -45,17 +52,33 @@ describe.runIf(readEnv('DATABASE_URL'))('limits shared through PostgreSQL', () =
     expect(await here.count('ip:1')).toBe(0);
   });
 
-  it('checks a send budget before writing, against what every process has counted', async () => {
+  it('lets exactly a budget of 60 through of 200 takes two processes make at once', async () => {
+    const options = { name: 'budget', max: 60, windowMs: 60_000, message: 'Wait {seconds} s.' };
+    const here = createThrottle({ ...options, store: postgresStore(first) });
+    const there = createThrottle({ ...options, store: postgresStore(second) });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, index) => (index % 2 ? here : there).take('user:1')),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(60);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') {
+        expect(outcome.reason).toMatchObject({ code: 'RATE_LIMITED' });
+      }
+    }
+  });
+
+  it('takes a whole save or none, against what every process has taken', async () => {
     const options = { name: 'budget', max: 5, windowMs: 60_000, message: 'Wait {seconds} s.' };
     const here = createThrottle({ ...options, store: postgresStore(first) });
     const there = createThrottle({ ...options, store: postgresStore(second) });
-    await here.check('user:1', 3);
-    await here.hit('user:1', 3);
-    // Three more do not fit in what is left, whichever process asks; two do.
-    await expect(there.check('user:1', 3)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
-    await expect(there.check('user:1', 2)).resolves.toBeUndefined();
-    await there.hit('user:1', 2);
-    await expect(here.check('user:1')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    const three = await here.take('user:2', 3);
+    // Three more do not fit in what is left, whichever process asks, and take nothing; two do.
+    await expect(there.take('user:2', 3)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    await expect(there.take('user:2', 2)).resolves.toMatchObject({ amount: 2 });
+    await expect(here.take('user:2')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    // A save that wrote one of its three gives two back, for any process to take.
+    await three.resize(1);
+    await expect(there.take('user:2', 2)).resolves.toMatchObject({ amount: 2 });
   });
 
   it('counts in memory while the database cannot answer, instead of failing the request', async () => {
@@ -70,5 +93,42 @@ describe.runIf(readEnv('DATABASE_URL'))('limits shared through PostgreSQL', () =
     expect(await cut.consume('ip:9')).toBe(1);
     expect(await cut.consume('ip:9')).toBe(2);
     await expect(cut.consume('ip:9')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+});
+
+// Two clients of one Redis stand for two processes.
+const redis = await startTestRedis();
+describe.runIf(redis)('limits shared through Redis', () => {
+  let clients: Awaited<ReturnType<typeof connect>>[] = [];
+  const connect = async () => {
+    const { createClient } = await import('redis');
+    const client = createClient({ url: redis!.url, disableOfflineQueue: true });
+    await client.connect();
+    return client;
+  };
+  beforeAll(async () => {
+    clients = await Promise.all([connect(), connect()]);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.quit().catch(() => undefined)));
+    await redis?.destroy();
+  });
+
+  it('lets exactly a budget of 60 through of 200 takes two processes make at once', async () => {
+    const options = { name: 'budget', max: 60, windowMs: 60_000, message: 'Wait {seconds} s.' };
+    const [here, there] = clients.map((client) =>
+      createThrottle({ ...options, store: redisStore(client) }),
+    );
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, index) => (index % 2 ? here! : there!).take('user:1')),
+    );
+    const holds = outcomes.flatMap((outcome) =>
+      outcome.status === 'fulfilled' ? [outcome.value] : [],
+    );
+    expect(holds).toHaveLength(60);
+    // The refusals took nothing: with one of the 60 given back, exactly one more fits.
+    await holds[0]!.resize(0);
+    const next = await Promise.allSettled([here!.take('user:1'), there!.take('user:1')]);
+    expect(next.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
   });
 });

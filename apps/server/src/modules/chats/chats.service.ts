@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error.js';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/cursor.js';
 import type { EventBus } from '../../lib/events.js';
 import type { LimiterStore } from '../../lib/limiter.js';
-import { createThrottle } from '../../lib/throttle.js';
+import { createThrottle, type Hold } from '../../lib/throttle.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import type { DirectoryService } from '../directory/directory.service.js';
 import type { ChatListRow, ChatsRepository } from './chats.repository.js';
@@ -73,6 +73,7 @@ export function createChatsService({
     max: 30,
     windowMs: 10_000,
     message: 'Too many typing events.',
+    remembersRefusals: true,
   });
 
   /** The caller's membership, or NOT_FOUND: a chat that is not yours does not exist for you. */
@@ -130,15 +131,22 @@ export function createChatsService({
     return pair;
   }
 
-  /** Refuses `count` more messages from the caller unless the minute's budget holds them all. */
-  async function checkSendBudget(actor: Actor, count: number): Promise<void> {
+  function refuseOverMinute(count: number): void {
     if (count > messagesPerMinute) {
       throw new AppError(
         'RATE_LIMITED',
         `At most ${messagesPerMinute} messages can be sent a minute; this holds ${count} new ones. Send fewer at once.`,
       );
     }
-    await sendThrottle.check(`user:${actor.userId}`, count);
+  }
+
+  /**
+   * Takes `count` messages from the caller's minute, all at once, before anything is written, or
+   * refuses them all (RATE_LIMITED). What the writing then does not store is given back.
+   */
+  async function holdSendBudget(actor: Actor, count: number): Promise<Hold> {
+    refuseOverMinute(count);
+    return sendThrottle.take(`user:${actor.userId}`, count);
   }
 
   async function getSummary(actor: Actor, chatId: string): Promise<ChatSummary> {
@@ -165,7 +173,7 @@ export function createChatsService({
       return (await repository.findChatByPair(pair))?.id ?? null;
     },
 
-    checkSendBudget,
+    holdSendBudget,
 
     getChat: async (actor: Actor, chatId: string) => {
       await requireMembership(actor, chatId);
@@ -221,7 +229,9 @@ export function createChatsService({
 
     /**
      * Idempotent by (sender, clientId): a retry returns the stored message and emits nothing
-     * new. The event goes out only after the insert committed.
+     * new. The message is taken from the send budget before the insert and given back when
+     * nothing was stored (a retry, a refusal, a failure). The event goes out only after the
+     * insert committed.
      */
     async sendMessage(
       actor: Actor,
@@ -229,15 +239,20 @@ export function createChatsService({
       input: SendMessageBody,
     ): Promise<{ message: Message; created: boolean }> {
       const chat = await requirePair(actor, chatId);
-      const key = `user:${actor.userId}`;
-      await sendThrottle.check(key);
-      const { message, created } = await repository.insertMessage({
-        id: uuidv7(),
-        chatId,
-        senderId: actor.userId,
-        body: input.body,
-        clientId: input.clientId,
-      });
+      const hold = await holdSendBudget(actor, 1);
+      const { message, created } = await repository
+        .insertMessage({
+          id: uuidv7(),
+          chatId,
+          senderId: actor.userId,
+          body: input.body,
+          clientId: input.clientId,
+        })
+        .catch(async (error: unknown) => {
+          await hold.resize(0);
+          throw error;
+        });
+      if (!created) await hold.resize(0);
       if (message.chatId !== chatId) {
         throw new AppError('CONFLICT', 'This client id was already used for another chat.', {
           clientId: 'Already used',
@@ -246,7 +261,6 @@ export function createChatsService({
       const answer = toMessage(message);
       if (created) {
         events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message: answer });
-        await sendThrottle.hit(key);
         onMessageCreated?.({
           chatId,
           recipientId: partnerOf(chat, actor.userId),
@@ -258,51 +272,67 @@ export function createChatsService({
     },
 
     /**
-     * Several messages at once, all or nothing (the old client's whole-conversation save): the
-     * minute's send budget must hold all of them before anything is written, and they are
-     * stored in one transaction, each idempotent by client id as in sendMessage. Events go out,
-     * in order, once the transaction has committed.
+     * Several messages at once, all or nothing (the old client's whole-conversation save): all
+     * of them are taken from the minute's send budget at once before anything is written (or
+     * none, with RATE_LIMITED), and they are stored in one transaction, each idempotent by
+     * client id as in sendMessage; what was not stored is given back. `held` is budget the
+     * caller already took for this save (holdSendBudget), resized to what it brings. Events go
+     * out, in order, once the transaction has committed.
      */
     async sendMessages(
       actor: Actor,
       chatId: string,
       inputs: SendMessageBody[],
+      held?: Hold,
     ): Promise<{ message: Message; created: boolean }[]> {
-      const chat = await requirePair(actor, chatId);
-      if (inputs.length === 0) return [];
-      await checkSendBudget(actor, inputs.length);
-      const result = await repository.insertMessages(
-        inputs.map((input) => ({
-          id: uuidv7(),
-          chatId,
-          senderId: actor.userId,
-          body: input.body,
-          clientId: input.clientId,
-        })),
-      );
-      if ('takenClientId' in result) {
-        throw new AppError('CONFLICT', 'This client id was already used for another chat.', {
-          clientId: 'Already used',
-        });
+      let hold = held;
+      try {
+        const chat = await requirePair(actor, chatId);
+        if (inputs.length === 0) {
+          await hold?.resize(0);
+          return [];
+        }
+        refuseOverMinute(inputs.length);
+        if (hold) await hold.resize(inputs.length);
+        else hold = await holdSendBudget(actor, inputs.length);
+        const result = await repository.insertMessages(
+          inputs.map((input) => ({
+            id: uuidv7(),
+            chatId,
+            senderId: actor.userId,
+            body: input.body,
+            clientId: input.clientId,
+          })),
+        );
+        if ('takenClientId' in result) {
+          throw new AppError('CONFLICT', 'This client id was already used for another chat.', {
+            clientId: 'Already used',
+          });
+        }
+        const answers = result.inserted.map(({ message, created }) => ({
+          message: toMessage(message),
+          created,
+        }));
+        const created = answers.filter((answer) => answer.created);
+        await hold.resize(created.length);
+        // Paid for what was stored: nothing after this gives it back.
+        hold = undefined;
+        for (const { message } of created) {
+          events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message });
+        }
+        if (created.length > 0) {
+          onMessageCreated?.({
+            chatId,
+            recipientId: partnerOf(chat, actor.userId),
+            count: created.length,
+            transport: 'legacy',
+          });
+        }
+        return answers;
+      } catch (error) {
+        await hold?.resize(0);
+        throw error;
       }
-      const answers = result.inserted.map(({ message, created }) => ({
-        message: toMessage(message),
-        created,
-      }));
-      const created = answers.filter((answer) => answer.created);
-      if (created.length > 0) await sendThrottle.hit(`user:${actor.userId}`, created.length);
-      for (const { message } of created) {
-        events.toUsers([chat.buyerId, chat.sellerId], 'message:new', { chatId, message });
-      }
-      if (created.length > 0) {
-        onMessageCreated?.({
-          chatId,
-          recipientId: partnerOf(chat, actor.userId),
-          count: created.length,
-          transport: 'legacy',
-        });
-      }
-      return answers;
     },
 
     async markRead(actor: Actor, chatId: string, messageId: string): Promise<void> {
@@ -324,9 +354,13 @@ export function createChatsService({
       await requirePair(actor, chatId);
     },
 
+    /**
+     * Relays a typing signal to the partner while the caller's budget holds it (30 per 10 s);
+     * the rest are dropped (RATE_LIMITED in the ack). A signal counts before membership is
+     * checked, so signals for foreign chats are limited too.
+     */
     async typing(actor: Actor, chatId: string): Promise<void> {
-      await typingThrottle.check(`user:${actor.userId}`);
-      await typingThrottle.hit(`user:${actor.userId}`);
+      await typingThrottle.take(`user:${actor.userId}`);
       const chat = await requirePair(actor, chatId);
       const partnerId = chat.buyerId === actor.userId ? chat.sellerId : chat.buyerId;
       events.toUsers([partnerId], 'typing', { chatId, userId: actor.userId });

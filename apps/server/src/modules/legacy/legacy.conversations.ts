@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ChatSummary, LegacyChat, Message, SendMessageBody } from '@maya/contracts';
 import type { Actor } from '../../lib/actor.js';
+import type { Hold } from '../../lib/throttle.js';
 import type { AccountService } from '../account/account.service.js';
 import type { ChatsService } from '../chats/chats.service.js';
 import { toLegacyChat } from './legacy.mapping.js';
@@ -28,8 +29,9 @@ export interface IncomingMessage {
  *   stored message, then the client id before it in the save) and the content, so a retried or
  *   concurrent identical save finds the same ids and the (sender, clientId) uniqueness of the
  *   chats service turns it into no-op.
- * - A save is all or nothing: the send budget must hold every new message before any is
- *   written, and they are written in one transaction (chats.sendMessages).
+ * - A save is all or nothing: every new message is taken from the send budget at once before
+ *   any is written (so two saves side by side cannot both fit), they are written in one
+ *   transaction, and what was not written is given back (chats.sendMessages).
  */
 export function createLegacyConversations(chats: ChatsService, account: AccountService) {
   /** The caller's visible messages, oldest first. */
@@ -91,9 +93,21 @@ export function createLegacyConversations(chats: ChatsService, account: AccountS
     });
   }
 
-  async function save(actor: Actor, chatId: string, incoming: IncomingMessage[]): Promise<void> {
-    const summary = await chats.getChat(actor, chatId);
-    await chats.sendMessages(actor, chatId, await unsavedMessages(actor, summary, incoming));
+  /** `held`: budget already taken for this save, which sendMessages resizes or gives back. */
+  async function save(
+    actor: Actor,
+    chatId: string,
+    incoming: IncomingMessage[],
+    held?: Hold,
+  ): Promise<void> {
+    let inputs: SendMessageBody[];
+    try {
+      inputs = await unsavedMessages(actor, await chats.getChat(actor, chatId), incoming);
+    } catch (error) {
+      await held?.resize(0);
+      throw error;
+    }
+    await chats.sendMessages(actor, chatId, inputs, held);
   }
 
   return {
@@ -110,23 +124,28 @@ export function createLegacyConversations(chats: ChatsService, account: AccountS
     save,
 
     /**
-     * Opens the chat with `partnerId` (POST /chats) and saves `incoming` in it. The send budget
-     * is checked before the chat is opened, so a save it cannot hold creates nothing at all.
+     * Opens the chat with `partnerId` (POST /chats) and saves `incoming` in it. The save's
+     * messages are taken from the send budget before the chat is opened, so a save it cannot
+     * hold creates nothing at all, and the save then spends what was taken.
      */
     async open(
       actor: Actor,
       partnerId: string,
       incoming: IncomingMessage[] | undefined,
     ): Promise<{ chatId: string; created: boolean }> {
+      let held: Hold | undefined;
       if (incoming?.length) {
         const existing = await chats.findChatWith(actor, partnerId);
         const sending = existing
           ? (await unsavedMessages(actor, await chats.getChat(actor, existing), incoming)).length
           : incoming.filter((message) => message.isUser === (actor.role === 'buyer')).length;
-        await chats.checkSendBudget(actor, sending);
+        held = await chats.holdSendBudget(actor, sending);
       }
-      const { chat, created } = await chats.openChat(actor, partnerId);
-      if (incoming) await save(actor, chat.id, incoming);
+      const { chat, created } = await chats.openChat(actor, partnerId).catch(async (error) => {
+        await held?.resize(0);
+        throw error;
+      });
+      if (incoming) await save(actor, chat.id, incoming, held);
       return { chatId: chat.id, created };
     },
   };

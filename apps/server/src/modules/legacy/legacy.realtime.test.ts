@@ -271,5 +271,13 @@ describe('a save the send limit cannot take whole', () => {
     expect((await load(buyer, chatId)).map((item) => item.content)).toEqual(['First']);
     await settle();
     expect(messageEvents(sellerSocket.events)).toEqual([]);
+
+    // The refused save cost nothing: 'First' and 'Elsewhere' used 2 of the minute's 60.
+    const rest = await save(buyer, chatId, [
+      { content: 'First', isUser: true },
+      ...conversation(58, 'Later'),
+    ]);
+    expect(rest.statusCode).toBe(200);
+    expect(await load(buyer, chatId)).toHaveLength(59);
   });
 });

@@ -22,10 +22,13 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** The real server entry in a child process, resolved once /readyz answers. */
+/**
+ * The real server entry in a child process, resolved once /readyz answers. Its log (stdout, at
+ * LOG_LEVEL, warn unless set) is dropped, or kept line by line in `log` when given one.
+ */
 export async function startServerProcess(
   env: Record<string, string>,
-  { readyWithinMs = 30_000 } = {},
+  { readyWithinMs = 30_000, log }: { readyWithinMs?: number; log?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
@@ -38,8 +41,17 @@ export async function startServerProcess(
       ...env,
       PORT: String(port),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (log && child.stdout) {
+    let partial = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop() ?? '';
+      log.push(...lines.filter((line) => line.length > 0));
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + readyWithinMs;

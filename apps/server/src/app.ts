@@ -67,6 +67,7 @@ import jobs from './plugins/jobs.js';
 import metrics from './plugins/metrics.js';
 import realtime from './plugins/realtime.js';
 import openapi from './plugins/openapi.js';
+import { connectionOptions } from './plugins/connections.js';
 import { errorCodesRoutes } from './plugins/error-codes.js';
 import { buildProblem, sendProblem } from './plugins/problem.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -145,6 +146,13 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
         : randomUUID();
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // A request must arrive within its time limits (408 otherwise); its response is not limited.
+    ...connectionOptions({
+      requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+      headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
+      connectionMs: config.HTTP_CONNECTION_TIMEOUT_MS,
+      keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    }),
     trustProxy: trustedProxies(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
     // The router refuses a broken percent-encoding or an over-long path parameter before any

@@ -30,6 +30,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ SOCKETS_PER_USER: '0' })).toThrow(/SOCKETS_PER_USER/);
   });
 
+  it('times every request out by default, and refuses timeouts that would cut what they must not', () => {
+    expect(loadConfig({})).toMatchObject({
+      HTTP_REQUEST_TIMEOUT_MS: 60_000,
+      HTTP_HEADERS_TIMEOUT_MS: 15_000,
+      HTTP_CONNECTION_TIMEOUT_MS: 60_000,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 72_000,
+    });
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '0' })).toThrow(/HTTP_REQUEST_TIMEOUT_MS/);
+    expect(() =>
+      loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '10000', HTTP_HEADERS_TIMEOUT_MS: '20000' }),
+    ).toThrow(/Must be at most HTTP_REQUEST_TIMEOUT_MS.*\n.*HTTP_HEADERS_TIMEOUT_MS/);
+    expect(() =>
+      loadConfig({ HTTP_CONNECTION_TIMEOUT_MS: '30000', AI_TIMEOUT_MS: '30000' }),
+    ).toThrow(/Must be longer than AI_TIMEOUT_MS.*\n.*HTTP_CONNECTION_TIMEOUT_MS/);
+  });
+
   it('seeds the demo by default, except in production unless asked to', () => {
     expect(loadConfig({}).SEED_DEMO).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).SEED_DEMO).toBe(true);

@@ -152,6 +152,42 @@ export const configSchema = z.object({
     .positive()
     .default(1_048_576)
     .describe('Largest JSON body accepted, in bytes.'),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(3_600_000)
+    .default(60_000)
+    .describe(
+      "Longest a request's headers and body may take to arrive, so a slow upload of the largest gallery still fits; past it the request is answered 408 REQUEST_TIMEOUT and the connection closed. The response may take longer.",
+    ),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(3_600_000)
+    .default(15_000)
+    .describe(
+      "Longest a request's headers may take to arrive (at most HTTP_REQUEST_TIMEOUT_MS); past it, 408 REQUEST_TIMEOUT.",
+    ),
+  HTTP_CONNECTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(3_600_000)
+    .default(60_000)
+    .describe(
+      "Longest a connection may carry nothing either way while a request or its response is under way (a client that stops reading, say); then it is closed. Longer than AI_TIMEOUT_MS, since Maya's streamed reply may be silent while the model thinks. WebSockets are exempt (they keep their own pings).",
+    ),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(3_600_000)
+    .default(72_000)
+    .describe(
+      'Longest an idle kept-alive connection waits for its next request. Keep it longer than the idle timeout of a load balancer in front (60 s for nginx and AWS ALB), so the balancer, not the server, closes idle connections.',
+    ),
   MAP_TILE_URL: z
     .string()
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
@@ -403,6 +439,18 @@ const checkedConfigSchema = configSchema.superRefine((config, context) => {
     missing('METRICS_PORT', 'Must differ from PORT (metrics get a port of their own)');
   }
   checkVapid(config, missing);
+  if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
+    missing(
+      'HTTP_HEADERS_TIMEOUT_MS',
+      'Must be at most HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
+    );
+  }
+  if (config.HTTP_CONNECTION_TIMEOUT_MS <= config.AI_TIMEOUT_MS) {
+    missing(
+      'HTTP_CONNECTION_TIMEOUT_MS',
+      "Must be longer than AI_TIMEOUT_MS (Maya's streamed reply may be silent that long)",
+    );
+  }
   if (config.OUTBOUND_ALLOW_LOOPBACK && config.NODE_ENV === 'production') {
     missing(
       'OUTBOUND_ALLOW_LOOPBACK',

@@ -10,10 +10,12 @@ export const problemTitles: Record<ErrorCode, string> = {
   INVALID_CREDENTIALS: 'Invalid credentials',
   FORBIDDEN: 'Forbidden',
   NOT_FOUND: 'Not found',
+  REQUEST_TIMEOUT: 'Request timeout',
   CONFLICT: 'Conflict',
   PAYLOAD_TOO_LARGE: 'Payload too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
   UNSUPPORTED_FILE_TYPE: 'Unsupported file type',
+  HEADERS_TOO_LARGE: 'Request headers too large',
   ENDPOINT_NOT_ALLOWED: 'Endpoint not allowed',
   RATE_LIMITED: 'Too many requests',
   INTERNAL: 'Internal error',
@@ -34,11 +36,15 @@ export const problemMeanings: Record<ErrorCode, string> = {
     'The caller may not do this: the account lacks the right, or a cookie-authenticated write came without its same-origin proof (`Origin` or `X-Requested-With`).',
   NOT_FOUND:
     'Nothing is there, or it is not yours to see (another person’s chat answers the same).',
+  REQUEST_TIMEOUT:
+    'The request’s headers or body did not arrive within the server’s time limit (`HTTP_HEADERS_TIMEOUT_MS`, `HTTP_REQUEST_TIMEOUT_MS`); the connection is closed. Send it again, all at once.',
   CONFLICT: 'The request clashes with what exists, such as an email already registered.',
   PAYLOAD_TOO_LARGE: 'The body, a file, or the number of files is over the limit.',
   UNSUPPORTED_MEDIA_TYPE:
     'The body’s content type is not accepted here; JSON calls take `application/json`, uploads `multipart/form-data`.',
   UNSUPPORTED_FILE_TYPE: 'An uploaded file is not an image the server accepts (PNG, JPEG or WebP).',
+  HEADERS_TOO_LARGE:
+    'The request’s headers are larger than the server reads (16 KB in all); the connection is closed. Send fewer or shorter headers, such as cookies.',
   ENDPOINT_NOT_ALLOWED:
     'The server will not send requests to this address (a push subscription’s `endpoint`): it must be an https: URL on an allowed port (443 unless the server is configured otherwise) whose host resolves only to public addresses, never to this host, a private, link-local or unique-local network, or a cloud metadata service. The answer is the same whatever the reason.',
   RATE_LIMITED:

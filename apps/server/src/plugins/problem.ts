@@ -15,8 +15,8 @@ export const problemTitles: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'Payload too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
   UNSUPPORTED_FILE_TYPE: 'Unsupported file type',
-  HEADERS_TOO_LARGE: 'Request headers too large',
   ENDPOINT_NOT_ALLOWED: 'Endpoint not allowed',
+  HEADERS_TOO_LARGE: 'Request headers too large',
   RATE_LIMITED: 'Too many requests',
   INTERNAL: 'Internal error',
   UNAVAILABLE: 'Service unavailable',
@@ -43,10 +43,10 @@ export const problemMeanings: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE:
     'The body’s content type is not accepted here; JSON calls take `application/json`, uploads `multipart/form-data`.',
   UNSUPPORTED_FILE_TYPE: 'An uploaded file is not an image the server accepts (PNG, JPEG or WebP).',
-  HEADERS_TOO_LARGE:
-    'The request’s headers are larger than the server reads (16 KB in all); the connection is closed. Send fewer or shorter headers, such as cookies.',
   ENDPOINT_NOT_ALLOWED:
     'The server will not send requests to this address (a push subscription’s `endpoint`): it must be an https: URL on an allowed port (443 unless the server is configured otherwise) whose host resolves only to public addresses, never to this host, a private, link-local or unique-local network, or a cloud metadata service. The answer is the same whatever the reason.',
+  HEADERS_TOO_LARGE:
+    'The request’s headers are larger than the server reads (16 KB in all); the connection is closed. Send fewer or shorter headers, such as cookies.',
   RATE_LIMITED:
     'Too many requests from this address or account; wait for the time in `Retry-After` and try again.',
   INTERNAL:

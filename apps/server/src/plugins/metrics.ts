@@ -163,7 +163,9 @@ export default fp<MetricsOptions>(
       const server: Server = createServer((request, response) => {
         const path = request.url?.split('?')[0];
         const send = (status: number, type: string, body: string) =>
-          response.writeHead(status, { 'content-type': type }).end(body);
+          response
+            .writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
+            .end(body);
         if (request.method !== 'GET' || path !== '/metrics') {
           const problem = buildProblem('NOT_FOUND', 'Only GET /metrics is served on this port.');
           return send(404, 'application/problem+json', JSON.stringify(problem));

@@ -22,7 +22,10 @@ export default fp<{ publicUrl: string }>(
             'Two-sided marketplace API. Errors are RFC 9457 problem details ' +
             '(`application/problem+json`) with a stable `code`; their `type` is a row of ' +
             '/api/errors, which lists every code and its meaning. Sign in with a session cookie ' +
-            '(browsers) or an `Authorization: Bearer` token (API clients).',
+            '(browsers) or an `Authorization: Bearer` token (API clients). JSON answers, problems ' +
+            'included, carry `Cache-Control: no-store` unless the operation says otherwise (place ' +
+            'suggestions and the error codes may be cached for an hour). A request whose headers or ' +
+            'body arrive too slowly is answered `408 REQUEST_TIMEOUT`.',
         },
         servers: [{ url: publicUrl }],
         components: {

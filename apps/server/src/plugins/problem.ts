@@ -80,7 +80,12 @@ export function buildProblem(
   };
 }
 
+/**
+ * A problem answers one request and is never kept by a cache, even where no onSend hook runs
+ * (Fastify's frameworkErrors answer before the app's hooks).
+ */
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   return reply.code(problem.status).type('application/problem+json').send(problem);
 }
 

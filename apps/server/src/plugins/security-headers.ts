@@ -16,6 +16,9 @@ function tileOrigin(template: string): string {
   }
 }
 
+/** JSON of any kind: `application/json`, `application/problem+json`, … */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\b/i;
+
 /**
  * A strict policy on every answer. Styles allow inline because the UI library injects its CSS
  * at run time; scripts never do.
@@ -53,6 +56,13 @@ export default fp<SecurityHeadersOptions>(
       reply.header('cross-origin-opener-policy', 'same-origin');
       reply.header('permissions-policy', 'camera=(), geolocation=(self), microphone=(self)');
       if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      // Personal data never rests in a browser's or a proxy's cache: a JSON answer, problems
+      // included, is not stored unless its route chose a policy (public data meant to be cached,
+      // such as place suggestions and the error codes, says so itself).
+      const type = reply.getHeader('content-type');
+      if (!reply.hasHeader('cache-control') && typeof type === 'string' && JSON_TYPE.test(type)) {
+        reply.header('cache-control', 'no-store');
+      }
     });
   },
   { name: 'security-headers' },

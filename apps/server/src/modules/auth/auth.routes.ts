@@ -151,9 +151,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary:
           'Mail a single-use reset link; the same answer whether or not the email is registered',
+        description:
+          'Answers 202 once the mail is queued (it is then sent, or retried); 503 with Retry-After when it cannot be queued, for any email alike.',
         body: passwordResetRequestBodySchema,
         security: security.none,
-        response: { 202: acceptedSchema, ...problems(400, 401, 403, 429) },
+        response: { 202: acceptedSchema, ...problems(400, 401, 403, 429, 503) },
       },
     },
     passwordResetRequestHandler(links),
@@ -185,9 +187,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary:
           'Mail a single-use sign-in link; the same answer whether or not the email is registered',
+        description:
+          'Answers 202 once the mail is queued (it is then sent, or retried); 503 with Retry-After when it cannot be queued, for any email alike. A newer link revokes the older ones not used yet.',
         body: signInLinkRequestBodySchema,
         security: security.none,
-        response: { 202: acceptedSchema, ...problems(400, 401, 403, 429) },
+        response: { 202: acceptedSchema, ...problems(400, 401, 403, 429, 503) },
       },
     },
     async (request, reply) => {

@@ -28,8 +28,11 @@ export const LINK_MAIL_QUEUE = 'link-mail';
  * A link mail to send. It never holds a token: the link is made (and its hash stored) when the
  * job runs, so each attempt mails a fresh link. Nor does it hold an address it can read at send
  * time: it names the account, whose address (and name) the job reads when it runs, so a changed
- * address is followed and a finished job's row keeps no address. Only an email change holds
- * one, the new address, which is on no account yet.
+ * address is followed. Two kinds hold one: an email change, the new address, which is on no
+ * account yet; and a link asked for by email (reset, sign-in), the address asked for, looked up
+ * when the job runs, so that the request is queued before its reply with the same work for any
+ * address. A finished job's row is deleted JOBS_KEEP_FINISHED_SECONDS later, and its archived
+ * copy as long after that.
  */
 type LinkMailJob =
   | {
@@ -38,6 +41,8 @@ type LinkMailJob =
       /** A sign-in link's page to come back to (a path of this site, checked by the contract). */
       next?: string;
     }
+  /** A link asked for by email: the account, if there is one, is found when the job runs. */
+  | { kind: 'password-reset' | 'sign-in-link'; email: string; next?: string }
   | { kind: 'email-change'; userId: string; email: string };
 
 export interface MailedLinksServiceDependencies {
@@ -88,8 +93,8 @@ interface LinkKind {
 /**
  * The two single-use links mailed to an account: a password reset and a sign-in link (the way in
  * that failed passwords cannot pause). Both are asked for with the same answer for any email, at
- * once: the lookup and the mail happen after the reply, so neither the words nor the timing tell
- * whether the email has an account.
+ * once: the request queues a job naming the address, and the lookup and the mail happen in it,
+ * after the reply, so neither the words nor the timing tell whether the email has an account.
  */
 export function createMailedLinksService({
   account,
@@ -249,21 +254,26 @@ export function createMailedLinksService({
   }
 
   /**
-   * A link someone asked for by email (reset, sign-in): after the reply, once the email's silent
-   * budget allows it (counted once, however many attempts its mail takes), the email is looked up
-   * and, when it has an account, the mail is queued for that account.
+   * A link someone asked for by email (reset, sign-in), queued before the reply: within the
+   * email's silent budget (counted once, however many attempts its mail takes), a job naming the
+   * address asked for, whatever it is, so every address costs the same work. The job looks the
+   * address up and mails the account it finds. A queue that cannot take the job (its database is
+   * down or frozen) fails the request with 503, so a 202 is a mail on its way.
    */
-  function queueAskedLinkMail(
+  async function queueAskedLink(
     kind: 'password-reset' | 'sign-in-link',
     email: string,
     budget: Limiter,
     next?: string,
-  ): void {
-    mailLater(kind, async () => {
-      if (!(await withinBudget(budget, email))) return;
-      const user = await account.findCredentials(email);
-      if (user) await jobs.send(LINK_MAIL_QUEUE, { kind, userId: user.id, ...(next && { next }) });
-    });
+  ): Promise<void> {
+    if (!(await withinBudget(budget, email))) return;
+    try {
+      await jobs.send(LINK_MAIL_QUEUE, { kind, email, ...(next && { next }) });
+    } catch (error) {
+      // Nothing was queued: the budget is given back for the request asked again.
+      await budget.reward(email.toLowerCase()).catch(() => undefined);
+      throw error;
+    }
   }
 
   /**
@@ -273,7 +283,10 @@ export function createMailedLinksService({
    */
   async function runLinkMail(job: LinkMailJob): Promise<void> {
     try {
-      const user = await account.findUser(job.userId);
+      const user =
+        'userId' in job
+          ? await account.findUser(job.userId)
+          : await account.findCredentials(job.email);
       if (!user) return;
       if (job.kind === 'email-change') {
         await mailLink(kinds[job.kind], { ...user, email: job.email });
@@ -424,7 +437,7 @@ export function createMailedLinksService({
 
     async requestPasswordReset(email: string, ip: string): Promise<void> {
       await resetsByIp.consume(ip);
-      queueAskedLinkMail('password-reset', email, resetsByEmail);
+      await queueAskedLink('password-reset', email, resetsByEmail);
     },
 
     async confirmPasswordReset(input: PasswordResetConfirmBody): Promise<void> {
@@ -443,7 +456,7 @@ export function createMailedLinksService({
 
     async requestSignInLink(email: string, ip: string, next?: string): Promise<void> {
       await linksByIp.consume(ip);
-      queueAskedLinkMail('sign-in-link', email, linksByEmail, next);
+      await queueAskedLink('sign-in-link', email, linksByEmail, next);
     },
 
     async signInWithLink(token: string, origin: SignInOrigin): Promise<SignedIn> {

@@ -1,9 +1,18 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig, readEnv } from '../../config.js';
+import { createDatabase } from '../../db/client.js';
 import { signInLinks } from '../../db/schema/index.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
+import { insertUser } from '../../../test/builders.js';
+import { startFreezableProxy } from '../../../test/freezable-proxy.js';
 import { sameOrigin, signIn, signUp } from '../../../test/sessions.js';
 import { findLink, mailText, startSmtpPeer, subjectOf } from '../../../test/smtp-peer.js';
+import { createPostgresTestDatabase } from '../../../test/test-database.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -265,4 +274,96 @@ describe('sign-in links', () => {
     // Not known any more: a fresh token is put in front of the old one.
     expect(again.cookies.find((cookie) => cookie.name === 'maya_device')?.value).not.toBe(device);
   });
+});
+
+describe('a link asked for while it cannot be queued', () => {
+  const ask = (application: typeof app, url: string, email: string) =>
+    application.inject({ method: 'POST', url, headers: sameOrigin, payload: { email } });
+
+  it.each(['/api/v1/auth/sign-in-link', '/api/v1/auth/password-reset'])(
+    'is answered 503 with Retry-After at %s, the same for any email, while the database is gone',
+    async (url) => {
+      const { app: cut, database: gone } = await buildTestApp({ SMTP_URL: smtp.url });
+      const user = await signUp(cut);
+      await gone.close();
+
+      const known = await ask(cut, url, user.email);
+      const unknown = await ask(cut, url, 'nobody-at-all@example.test');
+      expect(known.statusCode).toBe(503);
+      expect(known.headers['retry-after']).toBe('5');
+      expect(known.json()).toEqual({
+        type: '/api/errors#unavailable',
+        title: 'Service unavailable',
+        status: 503,
+        code: 'UNAVAILABLE',
+        detail:
+          'The service cannot reach its database right now. Please try again in a few seconds.',
+        instance: url,
+      });
+      expect(unknown.statusCode).toBe(503);
+      expect(unknown.json()).toEqual(known.json());
+    },
+  );
+
+  it.runIf(readEnv('DATABASE_URL'))(
+    'is answered 503 within the statement limit while PostgreSQL is frozen, and mailed when asked after the thaw',
+    async () => {
+      const copy = await createPostgresTestDatabase();
+      const target = new URL(copy.url);
+      const proxy = await startFreezableProxy({ host: target.hostname, port: Number(target.port) });
+      target.host = `127.0.0.1:${proxy.port}`;
+      const database = await createDatabase({
+        kind: 'postgres',
+        url: target.toString(),
+        poolSize: 5,
+        timeouts: { connectMs: 500, statementMs: 1_000 },
+      });
+      const dataDir = await mkdtemp(join(tmpdir(), 'maya-app-'));
+      const frozen = await buildApp(
+        loadConfig({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          SEED_DEMO: 'false',
+          DATA_DIR: dataDir,
+          WEB_DIST_DIR: join(dataDir, 'no-web'),
+          SMTP_URL: smtp.url,
+          JOBS_POLL_SECONDS: '0.5',
+        }),
+        { database, closeDatabase: true, logger: false },
+      );
+      onTestFinished(async () => {
+        proxy.freeze(false);
+        await frozen.close();
+        await proxy.close();
+        await copy.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      });
+      const user = await insertUser(database.db);
+
+      proxy.freeze(true);
+      const asked = performance.now();
+      const [known, unknown] = await Promise.all([
+        ask(frozen, '/api/v1/auth/sign-in-link', user.email),
+        ask(frozen, '/api/v1/auth/sign-in-link', 'nobody-at-all@example.test'),
+      ]);
+      const waitedMs = performance.now() - asked;
+      proxy.freeze(false);
+      expect(known.statusCode).toBe(503);
+      expect(known.headers['retry-after']).toBe('5');
+      expect(known.json()).toMatchObject({ code: 'UNAVAILABLE' });
+      expect(unknown.json()).toEqual(known.json());
+      expect(waitedMs).toBeLessThan(5_000);
+
+      const accepted = await ask(frozen, '/api/v1/auth/sign-in-link', user.email);
+      expect(accepted.statusCode).toBe(202);
+      const signedIn = await frozen.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-in-link/confirm',
+        headers: sameOrigin,
+        payload: { token: await mailedToken(user.email) },
+      });
+      expect(signedIn.statusCode).toBe(200);
+    },
+    30_000,
+  );
 });

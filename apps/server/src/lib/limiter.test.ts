@@ -1,5 +1,9 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { failingStore, freezableStore, silentStore } from '../../test/limiter-stores.js';
 import { AppError } from './app-error.js';
 import {
@@ -205,6 +209,54 @@ describe('bounded store', () => {
     } finally {
       process.off('unhandledRejection', listener);
     }
+  });
+
+  it('takes an answer that arrived while the process was busy past the bound as in time', async () => {
+    // An echo server in a process of its own answers while this one is busy.
+    const echo = spawn(
+      process.execPath,
+      [
+        '-e',
+        "const s = require('net').createServer((c) => c.pipe(c)).listen(0, '127.0.0.1', () => console.log(s.address().port))",
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    onTestFinished(() => void echo.kill());
+    const [port] = (await once(echo.stdout, 'data')) as [Buffer];
+    const socket = connect(Number(port.toString()), '127.0.0.1');
+    onTestFinished(() => void socket.destroy());
+    await once(socket, 'connect');
+    // Each consume is one round trip to the echo server, then counted in memory.
+    const echoing: LimiterStore = (options) => {
+      const counter = new RateLimiterMemory(options);
+      return new Proxy(counter, {
+        get(target, property, receiver) {
+          if (property !== 'consume') return Reflect.get(target, property, receiver) as unknown;
+          return (key: string) =>
+            new Promise((resolve) => {
+              socket.once('data', () => resolve(target.consume(key)));
+              socket.write('x');
+            });
+        },
+      });
+    };
+    const bounded = recorded(echoing, { timeoutMs: 50 });
+    const limiter = createLimiter({
+      name: 'busy',
+      windowMs: 60_000,
+      message: '',
+      store: bounded.store,
+    });
+    expect(await limiter.consume('k')).toBe(1);
+
+    const answer = limiter.consume('k');
+    const busyUntil = Date.now() + 300;
+    while (Date.now() < busyUntil) {
+      // Busy: the echo arrives meanwhile, and the bound's timer is overdue.
+    }
+    expect(await answer).toBe(2);
+    expect(bounded.fallbacks).toEqual([]);
+    expect(bounded.downs).toEqual([]);
   });
 
   it("takes a refusal as the store's answer, not as a failure", async () => {

@@ -157,10 +157,19 @@ export function boundedStore(store: LimiterStore, bound: StoreBound): LimiterSto
           if (probe) trying = false;
         };
         const timer = setTimeout(() => {
-          settle();
-          failed('slow', new Error(`The limits store did not answer within ${bound.timeoutMs} ms`));
-          fellBack('slow');
-          inMemory().then(resolve, reject);
+          // Timers run before the event loop reads its sockets: an answer that arrived while the
+          // process was busy is read in this same turn, before setImmediate's callbacks, so a
+          // busy process is not taken for a slow store.
+          setImmediate(() => {
+            if (settled) return;
+            settle();
+            failed(
+              'slow',
+              new Error(`The limits store did not answer within ${bound.timeoutMs} ms`),
+            );
+            fellBack('slow');
+            inMemory().then(resolve, reject);
+          });
         }, bound.timeoutMs);
         // A synchronous throw becomes a rejection, and a late answer lands in a handler.
         new Promise((answer) => answer(method(limiter, name)(...args))).then(

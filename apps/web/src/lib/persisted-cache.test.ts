@@ -277,6 +277,14 @@ describe('the early session request', () => {
     expect(takeEarlySession()).toBeUndefined();
   });
 
+  it('failed offline, is asked again when the session is fetched once the network is back', async () => {
+    answerSession('offline');
+    sendEarlySession(false);
+    const fetchMock = answerSession(null);
+    await expect(createQueryClient().fetchQuery(sessionQuery)).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('is not sent from a prerendered page, which asks once hydrated', () => {
     const fetchMock = answerSession({ user: buyer, cacheKey: newCacheKey() });
     sendEarlySession(true);

@@ -52,7 +52,13 @@ export const sessionQuery = queryOptions({
   queryFn: async (): Promise<PrivateUser | null> => {
     // The entry script has asked already on a page that is not prerendered.
     const early = takeEarlySession();
-    const payload = await (early ? answerOf(early) : apiFetch('/auth/session'));
+    const payload = await (early
+      ? // Sent offline, it failed: this ask (after the network came back) goes out anew.
+        answerOf(early).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 0) return apiFetch('/auth/session');
+          throw error;
+        })
+      : apiFetch('/auth/session'));
     if (isSignedOut(payload)) {
       signedOutHere();
       return null;

@@ -12,7 +12,9 @@ export const CACHE_KEY = 'maya:query-cache';
 
 /**
  * The entries of localStorage that say nothing of anyone: the chosen language (lib/i18n), which
- * the signed-out pages use too. Everything else the app writes goes when a session ends.
+ * the signed-out pages use too. Everything else the app writes, in localStorage and
+ * sessionStorage, goes whenever the server answers that nobody is signed in (on a visitor's every
+ * start too), so an entry a signed-out page must keep is named here.
  */
 const KEPT = new Set(['language']);
 

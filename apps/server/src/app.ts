@@ -358,6 +358,9 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     windowMs: throttleWindowMs,
     limiterStore: app.limiterStore,
     log: app.log,
+    // An account's mail language is kept with its notification settings.
+    languageOf: async (userId) =>
+      (await createNotificationsRepository(app.db).findSettings(userId)).language,
   });
   const authService = createAuthService({
     account,
@@ -366,6 +369,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     devices,
     links,
     signIns,
+    log: app.log,
   });
   await app.register(auth, { sessions, publicUrl: config.PUBLIC_URL });
   await app.register(realtime, {

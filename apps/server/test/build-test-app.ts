@@ -7,6 +7,7 @@ import { getCurrentTest } from 'vitest/suite';
 import { buildApp, type AppOverrides } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/client.js';
+import { loggedMailer, rememberMailLog } from './mail-log.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -52,14 +53,18 @@ export async function buildTestApp(
     }
   };
   let url = '';
+  // The mails it sends are noted, so tests can follow a mailed link (`mailsOf(app)`).
+  const mail = loggedMailer(config, options.overrides?.mailer);
   try {
     app = await buildApp(config, {
       // Silent unless a test reads the log.
       logger: options.overrides?.logStream ? undefined : false,
       ...options.overrides,
+      mailer: mail.mailer,
       database,
       closeDatabase: true,
     });
+    rememberMailLog(app, mail.log);
     if (options.listen) {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();

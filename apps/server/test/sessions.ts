@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { sessionResponseSchema } from '@maya/contracts';
+import { emailConfirmedSchema, signupAcceptedSchema } from '@maya/contracts';
+import { mailsOf } from './mail-log.js';
 
 export const sameOrigin = { origin: 'http://localhost:3000' };
 
@@ -26,10 +27,36 @@ export interface SignedUp {
 
 let counter = 0;
 
-/** Signs a user up through the real route and returns a Bearer session for it. */
+/**
+ * The link a sign-up mailed to `email` (it confirms the address and signs in), once the mail is
+ * sent: the app's mails are read where they went (`mailsOf`).
+ */
+export async function mailedSignupLink(app: FastifyInstance, email: string): Promise<URL> {
+  const mail = await mailsOf(app).waitFor(
+    (sent) => sent.kind === 'signup' && sent.to.toLowerCase() === email.toLowerCase(),
+  );
+  return new URL(mail.link!);
+}
+
+/** Spends a mailed confirmation or sign-up link, as its page's button does. */
+export function confirmEmail(app: FastifyInstance, token: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/email-confirmation/confirm',
+    headers: sameOrigin,
+    payload: { token },
+  });
+}
+
+/**
+ * Signs a user up through the real route and follows the link mailed to it, as a person does:
+ * the answer is a Bearer session for the new account, whose address is then confirmed.
+ */
 export async function signUp(
   app: FastifyInstance,
   overrides: Record<string, unknown> = {},
+  /** Reads the link mailed to `email`, for an app that `buildTestApp` did not build. */
+  linkOf: (email: string) => Promise<URL> = (email) => mailedSignupLink(app, email),
 ): Promise<SignedUp> {
   counter += 1;
   const body = {
@@ -49,8 +76,16 @@ export async function signUp(
     headers: sameOrigin,
     payload: body,
   });
-  expect(response.statusCode).toBe(201);
-  const { user, token } = sessionResponseSchema.parse(response.json());
+  expect(response.statusCode).toBe(202);
+  expect(signupAcceptedSchema.parse(response.json())).toEqual({
+    email: body.email,
+    status: 'check-your-email',
+  });
+  const link = await linkOf(body.email);
+  const confirmed = await confirmEmail(app, link.searchParams.get('token')!);
+  expect(confirmed.statusCode).toBe(200);
+  const { session } = emailConfirmedSchema.parse(confirmed.json());
+  const { user, token } = session!;
   return {
     id: user.id,
     email: body.email,
@@ -58,6 +93,38 @@ export async function signUp(
     token,
     headers: bearer(token),
   };
+}
+
+/**
+ * Signs a user up through the real route without following the mailed link: the session comes
+ * from a password sign-in, and the address stays unconfirmed. `link` is the link it was mailed.
+ */
+export async function signUpUnconfirmed(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<SignedUp & { link: URL }> {
+  counter += 1;
+  const email = `unconfirmed${counter}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const password = 'a long enough passphrase';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    headers: sameOrigin,
+    payload: {
+      role: 'buyer',
+      email,
+      password,
+      firstName: 'Test',
+      lastName: `Unconfirmed${counter}`,
+      ...overrides,
+    },
+  });
+  expect(response.statusCode).toBe(202);
+  const link = await mailedSignupLink(app, email);
+  const login = await signIn(app, email, password);
+  expect(login.statusCode).toBe(200);
+  const { user, token } = login.json<{ user: { id: string }; token: string }>();
+  return { id: user.id, email, password, token, headers: bearer(token), link };
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string) {

@@ -6,6 +6,7 @@ import {
   privateUserSchema,
 } from './account.js';
 import { locationInputSchema, roleSchema, sectorSchema } from './common.js';
+import { mailLanguageSchema } from './notifications.js';
 import { multiLineText, singleLineText } from './text.js';
 
 /** Sign-up, sign-in, the session, password reset and sign-in links. */
@@ -13,6 +14,20 @@ import { multiLineText, singleLineText } from './text.js';
 const nameSchema = singleLineText()
   .min(1, { error: 'Required.' })
   .max(80, { error: 'Use at most 80 characters.' });
+
+/**
+ * A page of this site to come back to after signing in (`/inbox/…`): a path from the site's root,
+ * never a way to another origin (`//host`, `/\host`, a scheme) and without control characters,
+ * which browsers drop and could so turn into one.
+ */
+export const returnPathSchema = z
+  .string()
+  .max(512)
+  .regex(/^\/(?![/\\])[^\\]*$/, 'Must be a path of this site, such as /inbox.')
+  .refine(
+    (path) => [...path].every((char) => char >= ' ' && char !== '\u007f'),
+    'Must not hold control characters.',
+  );
 
 export const signupBodySchema = z
   .object({
@@ -25,9 +40,32 @@ export const signupBodySchema = z
     category: sectorSchema.nullish(),
     location: locationInputSchema.nullish(),
     imageUploadId: z.uuid().nullish(),
+    /** Where the mailed link brings the new account once it is confirmed and signed in. */
+    next: returnPathSchema.optional(),
+    /** The language of the mail the sign-up sends (the web's language); English unless told. */
+    language: mailLanguageSchema.optional(),
   })
   .meta({ id: 'SignupBody' });
 export type SignupBody = z.infer<typeof signupBodySchema>;
+
+/**
+ * A sign-up's answer, the same whether or not the address already has an account: the account
+ * starts from the link mailed to it, and an owner is told of the attempt instead.
+ */
+export const signupAcceptedSchema = z
+  .object({ email: z.string(), status: z.literal('check-your-email') })
+  .meta({ id: 'SignupAccepted' });
+export type SignupAccepted = z.infer<typeof signupAcceptedSchema>;
+
+/** Mails a sign-up's link again (or, for an address with an account, the notice again). */
+export const signupResendBodySchema = z
+  .object({
+    email: emailSchema,
+    next: returnPathSchema.optional(),
+    language: mailLanguageSchema.optional(),
+  })
+  .meta({ id: 'SignupResendBody' });
+export type SignupResendBody = z.infer<typeof signupResendBodySchema>;
 
 export const loginBodySchema = z
   .object({ email: emailSchema, password: currentPasswordSchema })
@@ -65,20 +103,6 @@ export const currentSessionSchema = z
   .meta({ id: 'CurrentSession' });
 export type CurrentSession = z.infer<typeof currentSessionSchema>;
 
-/**
- * A page of this site to come back to after signing in (`/inbox/…`): a path from the site's root,
- * never a way to another origin (`//host`, `/\host`, a scheme) and without control characters,
- * which browsers drop and could so turn into one.
- */
-export const returnPathSchema = z
-  .string()
-  .max(512)
-  .regex(/^\/(?![/\\])[^\\]*$/, 'Must be a path of this site, such as /inbox.')
-  .refine(
-    (path) => [...path].every((char) => char >= ' ' && char !== '\u007f'),
-    'Must not hold control characters.',
-  );
-
 /** Asks for a single-use sign-in link by mail (the way in that failed passwords cannot pause). */
 export const signInLinkRequestBodySchema = z
   .object({
@@ -100,6 +124,11 @@ export const emailConfirmationConfirmBodySchema = z
   .meta({ id: 'EmailConfirmationConfirmBody' });
 export type EmailConfirmationConfirmBody = z.infer<typeof emailConfirmationConfirmBodySchema>;
 
-/** The address a link confirmed: now the account's email, confirmed. */
-export const emailConfirmedSchema = z.object({ email: z.email() }).meta({ id: 'EmailConfirmed' });
+/**
+ * The address a link confirmed: now the account's email, confirmed. A sign-up's link also signs
+ * the person in: `session` is then the session it started (the cookie is set too).
+ */
+export const emailConfirmedSchema = z
+  .object({ email: z.email(), session: sessionResponseSchema.optional() })
+  .meta({ id: 'EmailConfirmed' });
 export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;

@@ -12,7 +12,9 @@ import {
   sessionResponseSchema,
   signInLinkConfirmBodySchema,
   signInLinkRequestBodySchema,
+  signupAcceptedSchema,
   signupBodySchema,
+  signupResendBodySchema,
 } from '@maya/contracts';
 import { z } from 'zod';
 import { DEVICE_COOKIE, requestToken, requireActor, security } from '../../plugins/auth.js';
@@ -72,16 +74,36 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: perIp(50),
       schema: {
         tags: ['auth'],
-        summary: 'Create an account and sign in',
+        summary: `Sign up: the same answer whether or not the email is registered. A new account is mailed a link that confirms the address and signs in (single use, valid ${EMAIL_CONFIRMATION_HOURS} hours); an email with an account gets its owner a notice instead`,
         body: signupBodySchema,
         security: security.none,
-        response: { 201: sessionResponseSchema, ...problems(400, 401, 403, 409, 429) },
+        response: { 202: signupAcceptedSchema, ...problems(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
-      const session = await auth.signup(request.body);
-      reply.setSessionCookie(session.token, cookieAge).code(201);
-      return session;
+      await auth.requestSignup(request.body);
+      reply.code(202);
+      return { email: request.body.email, status: 'check-your-email' as const };
+    },
+  );
+
+  app.post(
+    '/auth/signup/resend',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Mail a sign-up's link again (an email with a confirmed account: the notice again); the same answer whether or not the email is registered",
+        body: signupResendBodySchema,
+        security: security.none,
+        response: { 202: signupAcceptedSchema, ...problems(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { email, ...options } = request.body;
+      await links.resendSignupMail(email, request.ip, options);
+      reply.code(202);
+      return { email, status: 'check-your-email' as const };
     },
   );
 
@@ -247,11 +269,20 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         security: security.none,
-        summary: `Confirm an email address with a mailed link (single use, valid ${EMAIL_CONFIRMATION_HOURS} hours); no session needed. A link for a new address moves the account to it.`,
+        summary: `Confirm an email address with a mailed link (single use, valid ${EMAIL_CONFIRMATION_HOURS} hours); no session needed. A link for a new address moves the account to it; a sign-up's link also signs in (session and device cookies, and \`session\` in the answer).`,
         body: emailConfirmationConfirmBodySchema,
         response: { 200: emailConfirmedSchema, ...problems(400, 404, 409, 429) },
       },
     },
-    async (request) => links.confirmEmail(request.body.token),
+    async (request, reply) => {
+      const { email, signedIn } = await links.confirmEmail(
+        request.body.token,
+        signInOrigin(request),
+      );
+      if (!signedIn) return { email };
+      const { user, token, deviceCookie } = signedIn;
+      reply.setSessionCookie(token, cookieAge).setDeviceCookie(deviceCookie, DEVICE_COOKIE_AGE);
+      return { email, session: { user, token } };
+    },
   );
 };

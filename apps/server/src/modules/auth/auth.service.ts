@@ -20,8 +20,10 @@ export interface AuthServiceDependencies {
   uploads: UploadsService;
   sessions: SessionsService;
   devices: KnownDevicesService;
-  /** Mails the link that confirms a new account's email. */
-  links: Pick<MailedLinksService, 'mailEmailConfirmation'>;
+  /** Mails the link that confirms a new account's email, or tells an owner of a sign-up. */
+  links: Pick<MailedLinksService, 'mailEmailConfirmation' | 'mailSignupLink' | 'mailSignupAttempt'>;
+  /** Where work after a sign-up's reply logs its failures. */
+  log?: { error(details: Record<string, unknown>, message: string): void };
   /**
    * Failed sign-ins' counts, one for the app: the account's re-entries of its current password
    * count in it too.
@@ -36,6 +38,7 @@ export function createAuthService({
   sessions,
   devices,
   links,
+  log,
   signIns,
 }: AuthServiceDependencies) {
   return {
@@ -56,6 +59,42 @@ export function createAuthService({
       // The account works at once; the link mailed after the reply confirms its address.
       links.mailEmailConfirmation(user);
       return { user, token: await sessions.start(user.id) };
+    },
+
+    /**
+     * Sign-up as the portals ask for it, after OWASP: the same answer in about the same time
+     * whether or not the address has an account. The password is hashed and one insert tried
+     * either way; after the reply, a new account is mailed the link that confirms its address
+     * and signs the person in, and an address that has an account gets its owner a notice.
+     */
+    async requestSignup(input: SignupBody): Promise<void> {
+      rejectCommonPassword(input.password);
+      const { password, imageUploadId, next, language, ...profile } = input;
+      if (imageUploadId) await uploads.requireClaimableAvatar(imageUploadId);
+      const passwordHash = await hashPassword(password);
+      const user = await account
+        .createAccount({ ...profile, passwordHash })
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'CONFLICT') return undefined;
+          throw error;
+        });
+      if (!user) {
+        links.mailSignupAttempt(profile.email);
+        return;
+      }
+      const mail = () => links.mailSignupLink(user.email, { language, next });
+      if (!imageUploadId) return mail();
+      // After the reply too, so an avatar's work cannot tell a new address by the time; the
+      // link goes once the avatar is the account's.
+      setImmediate(() => {
+        uploads
+          .claimAvatar(imageUploadId, user.id)
+          .then((image) => account.setImage(user.id, image))
+          .catch((error: unknown) =>
+            log?.error({ err: error }, "the sign-up's avatar was not claimed"),
+          )
+          .finally(mail);
+      });
     },
 
     async login(input: LoginBody, origin: SignInOrigin): Promise<SignedIn> {

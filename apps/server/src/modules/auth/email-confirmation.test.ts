@@ -3,17 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { acceptedSchema, emailConfirmedSchema, meResponseSchema } from '@maya/contracts';
 import { emailConfirmations } from '../../db/schema/index.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
-import { getMe, sameOrigin, signUp, type SignedUp } from '../../../test/sessions.js';
+import { getMe, sameOrigin, signUpUnconfirmed, type SignedUp } from '../../../test/sessions.js';
 import { findLink, startSmtpPeer } from '../../../test/smtp-peer.js';
 
 const smtp = await startSmtpPeer();
 const { app, database } = await buildTestApp({ SMTP_URL: smtp.url });
 
 const SUBJECT = 'Confirm your Maya Market email address';
+/** A sign-up's mail: its link confirms the address and signs in. */
+const SIGNUP_SUBJECT = 'Confirm your email to start on Maya Market';
 
-/** The token of the next confirmation mail, which must go to `to`. */
-async function mailedToken(to: string): Promise<string> {
-  const mail = await smtp.next(SUBJECT);
+/** The token of the next confirmation mail (or with SIGNUP_SUBJECT, sign-up mail) to `to`. */
+async function mailedToken(to: string, subject = SUBJECT): Promise<string> {
+  const mail = await smtp.next(subject);
   expect(mail.to).toEqual([to.toLowerCase()]);
   expect(mail.raw).toContain('within 48 hours');
   const link = new URL(findLink(mail.raw, '/confirm-email'));
@@ -45,14 +47,14 @@ async function verified(user: SignedUp): Promise<boolean> {
 
 describe('email confirmation', () => {
   it('mails a link at sign-up that confirms the address once, without a session', async () => {
-    const user = await signUp(app);
+    const user = await signUpUnconfirmed(app);
     expect(await verified(user)).toBe(false);
-    const token = await mailedToken(user.email);
+    const token = await mailedToken(user.email, SIGNUP_SUBJECT);
 
     // Followed from a mail app: no cookie, no Bearer token.
     const first = await confirm(token);
     expect(first.statusCode).toBe(200);
-    expect(emailConfirmedSchema.parse(first.json())).toEqual({ email: user.email });
+    expect(emailConfirmedSchema.parse(first.json())).toMatchObject({ email: user.email });
     expect(await verified(user)).toBe(true);
 
     const again = await confirm(token);
@@ -83,8 +85,8 @@ describe('email confirmation', () => {
   });
 
   it('refuses an expired link and a made-up one', async () => {
-    const user = await signUp(app);
-    const token = await mailedToken(user.email);
+    const user = await signUpUnconfirmed(app);
+    const token = await mailedToken(user.email, SIGNUP_SUBJECT);
     await database.db
       .update(emailConfirmations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -96,21 +98,24 @@ describe('email confirmation', () => {
   });
 
   it("confirms the link's own account, never the signed-in caller's", async () => {
-    const owner = await signUp(app);
-    const ownerToken = await mailedToken(owner.email);
-    const other = await signUp(app);
-    await mailedToken(other.email);
+    const owner = await signUpUnconfirmed(app);
+    const ownerToken = await mailedToken(owner.email, SIGNUP_SUBJECT);
+    const other = await signUpUnconfirmed(app);
+    await mailedToken(other.email, SIGNUP_SUBJECT);
 
     const response = await confirm(ownerToken, other.headers);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ email: owner.email });
+    const confirmed = emailConfirmedSchema.parse(response.json());
+    expect(confirmed.email).toBe(owner.email);
+    // A sign-up's link signs in as its own account too.
+    expect(confirmed.session?.user.id).toBe(owner.id);
     expect(await verified(owner)).toBe(true);
     expect(await verified(other)).toBe(false);
   });
 
   it('resends to the signed-in owner only, three times an hour, with Retry-After after that', async () => {
-    const user = await signUp(app);
-    await mailedToken(user.email);
+    const user = await signUpUnconfirmed(app);
+    await mailedToken(user.email, SIGNUP_SUBJECT);
 
     const signedOut = await app.inject({
       method: 'POST',
@@ -133,8 +138,8 @@ describe('email confirmation', () => {
     );
 
     // Any of the mailed links works; once confirmed, there is nothing to resend.
-    const fresh = await signUp(app);
-    const token = await mailedToken(fresh.email);
+    const fresh = await signUpUnconfirmed(app);
+    const token = await mailedToken(fresh.email, SIGNUP_SUBJECT);
     expect((await confirm(token)).statusCode).toBe(200);
     const done = await resend(fresh, '10.78.1.1');
     expect(done.statusCode).toBe(409);
@@ -143,7 +148,7 @@ describe('email confirmation', () => {
   it('limits resends from one address over all accounts', async () => {
     const statuses: number[] = [];
     for (let account = 0; account < 4; account += 1) {
-      const user = await signUp(app);
+      const user = await signUpUnconfirmed(app);
       for (let index = 0; index < 3; index += 1) {
         statuses.push((await resend(user, '10.79.0.1')).statusCode);
       }

@@ -1,8 +1,9 @@
-import type { PasswordResetConfirmBody } from '@maya/contracts';
+import type { MailLanguage, PasswordResetConfirmBody } from '@maya/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { createLimiter, type Limiter, type LimiterStore } from '../../lib/limiter.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { JobQueue } from '../../plugins/jobs.js';
+import { wordsFor } from '../../lib/i18n/index.js';
 import { hashPassword, rejectCommonPassword } from '../../lib/password.js';
 import { describeError } from '../../lib/redact.js';
 import type { Actor } from '../../lib/actor.js';
@@ -43,7 +44,11 @@ type LinkMailJob =
     }
   /** A link asked for by email: the account, if there is one, is found when the job runs. */
   | { kind: 'password-reset' | 'sign-in-link'; email: string; next?: string }
-  | { kind: 'email-change'; userId: string; email: string };
+  | { kind: 'email-change'; userId: string; email: string }
+  /** A new account's link, in the language the sign-up asked for. */
+  | { kind: 'signup'; userId: string; language: MailLanguage; next?: string }
+  /** The owner's notice that someone tried to sign up with the account's address. */
+  | { kind: 'signup-attempt'; userId: string };
 
 export interface MailedLinksServiceDependencies {
   account: AccountService;
@@ -62,6 +67,8 @@ export interface MailedLinksServiceDependencies {
   /** Where requests are counted (memory unless several processes share them). */
   limiterStore?: LimiterStore;
   log?: { error(details: Record<string, unknown>, message: string): void };
+  /** The language of an account's mails (its notification settings'); English unless set. */
+  languageOf?: (userId: string) => Promise<MailLanguage>;
 }
 
 /** Whom a link is mailed to: the account, and the address the mail goes to. */
@@ -71,9 +78,9 @@ interface Recipient {
   firstName: string;
 }
 
-/** One kind of mailed link: where it leads, how long it lives and what its mail says. */
-interface LinkKind {
-  name: 'password-reset' | 'sign-in-link' | 'email-confirmation' | 'email-change';
+/** One kind of stored link: where it leads and how long it lives. */
+interface StoredLinkKind {
+  name: 'password-reset' | 'sign-in-link' | 'email-confirmation' | 'email-change' | 'signup';
   minutes: number;
   path: string;
   store(values: {
@@ -85,6 +92,11 @@ interface LinkKind {
     createdAt: Date;
     expiresAt: Date;
   }): Promise<void>;
+}
+
+/** One kind of mailed link with its mail's words (English). */
+interface LinkKind extends StoredLinkKind {
+  name: 'password-reset' | 'sign-in-link' | 'email-confirmation' | 'email-change';
   subject: string;
   /** The lines between the greeting and the end, with the link among them. */
   lines(link: string): string[];
@@ -110,6 +122,7 @@ export function createMailedLinksService({
   windowMs,
   limiterStore: store,
   log,
+  languageOf = () => Promise.resolve('en'),
 }: MailedLinksServiceDependencies) {
   const resetsByIp = createLimiter({
     name: 'password-reset:address',
@@ -159,6 +172,23 @@ export function createMailedLinksService({
     limit: 10,
     windowMs,
     message: 'Too many confirmation mails asked for. Please wait {seconds} s and try again.',
+  });
+  // A sign-up's mails, per address: the new account's link, the owner's notice that someone tried
+  // the address, and either again. Silent and few, so signing up with someone's address cannot
+  // flood their mailbox.
+  const signupMailsByEmail = createLimiter({
+    name: 'signup:email',
+    store,
+    limit: 3,
+    windowMs: 4 * windowMs,
+    message: '',
+  });
+  const signupResendsByIp = createLimiter({
+    name: 'signup-resend:address',
+    store,
+    limit: 5,
+    windowMs,
+    message: 'Too many sign-up mails asked for. Please wait {seconds} s and try again.',
   });
   const confirmationHelp = [
     '',
@@ -231,6 +261,14 @@ export function createMailedLinksService({
     ],
   };
 
+  // A new account's link: it confirms the address and, pressed, signs the person in.
+  const signupLink: StoredLinkKind = {
+    name: 'signup',
+    minutes: EMAIL_CONFIRMATION_HOURS * 60,
+    path: '/confirm-email',
+    store: (values) => confirmations.insertConfirmation({ ...values, purpose: 'signup' }),
+  };
+
   /** Whether a silent per-email budget still allows a mail. */
   async function withinBudget(budget: Limiter, email: string): Promise<boolean> {
     try {
@@ -246,7 +284,7 @@ export function createMailedLinksService({
     'sign-in-link': signIn,
     'email-confirmation': emailConfirmation,
     'email-change': emailChange,
-  } satisfies Record<LinkMailJob['kind'], LinkKind>;
+  } satisfies Record<LinkKind['name'], LinkKind>;
 
   /** Queues a link mail after the reply. */
   function queueLinkMail(job: LinkMailJob): void {
@@ -288,7 +326,11 @@ export function createMailedLinksService({
           ? await account.findUser(job.userId)
           : await account.findCredentials(job.email);
       if (!user) return;
-      if (job.kind === 'email-change') {
+      if (job.kind === 'signup') {
+        await mailSignupLink(user, job.language, job.next);
+      } else if (job.kind === 'signup-attempt') {
+        await mailSignupAttempt({ ...user, language: await languageOf(user.id) });
+      } else if (job.kind === 'email-change') {
         await mailLink(kinds[job.kind], { ...user, email: job.email });
       } else {
         await mailLink(kinds[job.kind], user, job.next);
@@ -307,6 +349,18 @@ export function createMailedLinksService({
    * this site, rides along in the link for the page to return to after it.
    */
   async function mailLink(kind: LinkKind, user: Recipient, next?: string): Promise<void> {
+    const link = await storeLink(kind, user, next);
+    await mailer.send({
+      to: user.email,
+      subject: kind.subject,
+      text: [`Hello ${user.firstName},`, '', ...kind.lines(link)].join('\n'),
+      link,
+      kind: kind.name,
+    });
+  }
+
+  /** Stores a new link of this kind for the account and answers its address, with `next`. */
+  async function storeLink(kind: StoredLinkKind, user: Recipient, next?: string): Promise<string> {
     const token = newToken();
     const now = Date.now();
     await kind.store({
@@ -319,22 +373,73 @@ export function createMailedLinksService({
     });
     const url = new URL(`${kind.path}?token=${token}`, publicUrl);
     if (next) url.searchParams.set('next', next);
-    const link = url.toString();
+    return url.toString();
+  }
+
+  /** A new account's link, in the language its sign-up asked for. */
+  async function mailSignupLink(
+    user: Recipient,
+    language: MailLanguage,
+    next?: string,
+  ): Promise<void> {
+    const link = await storeLink(signupLink, user, next);
+    const t = wordsFor(language, 'auth');
     await mailer.send({
       to: user.email,
-      subject: kind.subject,
-      text: [`Hello ${user.firstName},`, '', ...kind.lines(link)].join('\n'),
+      subject: t('signupLink.subject'),
+      text: [
+        t('hello', { name: user.firstName }),
+        '',
+        t('signupLink.intro'),
+        t('signupLink.action', { hours: EMAIL_CONFIRMATION_HOURS }),
+        '',
+        link,
+        '',
+        t('signupLink.ignore'),
+      ].join('\n'),
       link,
-      kind: kind.name,
+      kind: 'signup',
     });
   }
 
+  /**
+   * The owner's notice that someone tried to sign up with the account's address, in the
+   * account's language, with the ways in: the portal's sign-in and its password reset.
+   */
+  async function mailSignupAttempt(
+    user: Recipient & { role: 'buyer' | 'seller'; language: MailLanguage },
+  ): Promise<void> {
+    const t = wordsFor(user.language, 'auth');
+    const portal = user.role === 'seller' ? '/sellerauth' : '/buyerauth';
+    await mailNotice(
+      user,
+      t('signupAttempt.subject'),
+      [
+        t('signupAttempt.intro'),
+        '',
+        t('signupAttempt.signIn'),
+        new URL(portal, publicUrl).toString(),
+        '',
+        t('signupAttempt.reset'),
+        new URL(`${portal}?mode=forgot`, publicUrl).toString(),
+        '',
+        t('signupAttempt.ignore'),
+      ],
+      t('hello', { name: user.firstName }),
+    );
+  }
+
   /** A mail without a link: a notice about the account. */
-  async function mailNotice(to: Recipient, subject: string, lines: string[]): Promise<void> {
+  async function mailNotice(
+    to: Recipient,
+    subject: string,
+    lines: string[],
+    greeting = `Hello ${to.firstName},`,
+  ): Promise<void> {
     await mailer.send({
       to: to.email,
       subject,
-      text: [`Hello ${to.firstName},`, '', ...lines].join('\n'),
+      text: [greeting, '', ...lines].join('\n'),
       kind: 'account-notice',
     });
   }
@@ -349,6 +454,43 @@ export function createMailedLinksService({
         log?.error({ mail: name, cause: describeError(error) }, `the ${name} mail was not sent`),
       );
     });
+  }
+
+  /**
+   * A sign-up's mail, after the reply and within the address's silent budget: for an account
+   * whose address is not confirmed yet, its link; for a confirmed one, the owner's notice that
+   * someone tried the address. No account: nothing.
+   */
+  function queueSignupMail(
+    email: string,
+    options: { language?: MailLanguage; next?: string; notice?: boolean } = {},
+  ): void {
+    mailLater('signup', async () => {
+      if (!(await withinBudget(signupMailsByEmail, email))) return;
+      const user = await account.findCredentials(email);
+      if (!user) return;
+      const job: LinkMailJob =
+        options.notice || user.emailVerifiedAt
+          ? { kind: 'signup-attempt', userId: user.id }
+          : {
+              kind: 'signup',
+              userId: user.id,
+              language: options.language ?? 'en',
+              ...(options.next && { next: options.next }),
+            };
+      await jobs.send(LINK_MAIL_QUEUE, job);
+    });
+  }
+
+  /** The session a sign-in by mailed link starts; the device becomes known. */
+  async function signInAs(userId: string, origin: SignInOrigin): Promise<SignedIn> {
+    const presented = deviceTokensOf(origin.deviceCookie);
+    const knownDevice = await devices.findForUser(presented, userId);
+    return {
+      user: await account.getPrivateUser(userId),
+      token: await sessions.start(userId),
+      deviceCookie: await devices.remember(userId, presented, knownDevice),
+    };
   }
 
   function invalidConfirmation(): AppError {
@@ -368,6 +510,35 @@ export function createMailedLinksService({
         { policy: 'standard', retryLimit: 4, retryDelaySeconds: 15 },
         runLinkMail,
       );
+    },
+
+    /**
+     * After a sign-up made the account: the link that confirms its address and signs the person
+     * in, mailed after the reply in the sign-up's language, carrying `next` along.
+     */
+    mailSignupLink(email: string, options: { language?: MailLanguage; next?: string }): void {
+      queueSignupMail(email, options);
+    },
+
+    /**
+     * After a sign-up with an address that has an account: the owner is told, in the account's
+     * language, with the ways in (nothing else changes).
+     */
+    mailSignupAttempt(email: string): void {
+      queueSignupMail(email, { notice: true });
+    },
+
+    /**
+     * The sign-up's mail again, asked for by email with the same answer whatever the address:
+     * an unconfirmed account gets a new link, a confirmed one the notice again.
+     */
+    async resendSignupMail(
+      email: string,
+      ip: string,
+      options: { language?: MailLanguage; next?: string },
+    ): Promise<void> {
+      await signupResendsByIp.consume(ip);
+      queueSignupMail(email, options);
     },
 
     /** After sign-up: the link that confirms the account's email, mailed after the reply. */
@@ -408,16 +579,20 @@ export function createMailedLinksService({
      * Follows a confirmation link: the account's email is confirmed, or, for a change, the
      * account moves to the new address and the old one is told. The token is the whole proof
      * (whoever holds it reads that mailbox), so no session is needed, and it only ever acts on the
-     * account it was made for.
+     * account it was made for. A sign-up's link also signs the person in, as a sign-in link does.
      */
-    async confirmEmail(token: string): Promise<{ email: string }> {
+    async confirmEmail(
+      token: string,
+      origin: SignInOrigin,
+    ): Promise<{ email: string; signedIn?: SignedIn }> {
       const link = await confirmations.consumeConfirmation(hashToken(token), new Date());
       if (!link) throw invalidConfirmation();
-      if (link.purpose === 'verify') {
+      if (link.purpose === 'verify' || link.purpose === 'signup') {
         if (!(await account.markEmailVerified(link.userId, link.email))) {
           throw invalidConfirmation();
         }
-        return { email: link.email };
+        if (link.purpose === 'verify') return { email: link.email };
+        return { email: link.email, signedIn: await signInAs(link.userId, origin) };
       }
       const { user, previousEmail } = await account.confirmEmailChange(link.userId, link.email);
       await confirmations.deleteUserConfirmations(link.userId);
@@ -468,13 +643,7 @@ export function createMailedLinksService({
           { token: 'Invalid or expired' },
         );
       }
-      const presented = deviceTokensOf(origin.deviceCookie);
-      const knownDevice = await devices.findForUser(presented, userId);
-      return {
-        user: await account.getPrivateUser(userId),
-        token: await sessions.start(userId),
-        deviceCookie: await devices.remember(userId, presented, knownDevice),
-      };
+      return signInAs(userId, origin);
     },
   };
 }

@@ -1,9 +1,9 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { sessionResponseSchema, uploadResponseSchema } from '@maya/contracts';
+import { emailConfirmedSchema, signupAcceptedSchema, uploadResponseSchema } from '@maya/contracts';
 import { png, postImages, uploadAvatar } from '../../../test/images.js';
-import { sameOrigin, signUp } from '../../../test/sessions.js';
+import { confirmEmail, mailedSignupLink, sameOrigin, signUp } from '../../../test/sessions.js';
 import { buildStorageApps } from '../../../test/storages.js';
 
 // The flows that touch the storage run twice: on disk, and against a real S3 server (s3rver)
@@ -82,8 +82,11 @@ describe.each(storages)('stored images ($storage)', ({ app, isStored }) => {
         },
       });
     const signup = await signUpWith('avatar', 'Ava', 'Tar');
-    expect(signup.statusCode).toBe(201);
-    expect(sessionResponseSchema.parse(signup.json()).user).toMatchObject({
+    expect(signup.statusCode).toBe(202);
+    // The account starts from the mailed link, mailed once the avatar is the account's.
+    const link = await mailedSignupLink(app, signupAcceptedSchema.parse(signup.json()).email);
+    const confirmed = await confirmEmail(app, link.searchParams.get('token')!);
+    expect(emailConfirmedSchema.parse(confirmed.json()).session?.user).toMatchObject({
       imageUrl: image.url,
       thumbnailUrl: image.thumbnailUrl,
     });

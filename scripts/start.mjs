@@ -51,7 +51,11 @@ if (serverChangedAt > serverBuiltAt) {
 // A bare `npm start` (no NODE_ENV given) is the one-command demo of a fresh clone, so it seeds
 // the demo marketplace into an empty database; a deployment that says NODE_ENV=production gets
 // no demo unless it sets SEED_DEMO=true.
-const demo = process.env.NODE_ENV === undefined ? { SEED_DEMO: 'true' } : {};
+// The demo is reached on this machine: its links say so (production must name PUBLIC_URL).
+const demo =
+  process.env.NODE_ENV === undefined
+    ? { SEED_DEMO: 'true', PUBLIC_URL: `http://localhost:${process.env.PORT ?? 3000}` }
+    : {};
 const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...demo, ...process.env },

@@ -4,7 +4,7 @@
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import {
   defaultBackupTarget,
   MANIFEST_FILE,
@@ -16,7 +16,7 @@ import { openPglite } from './db/client.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { appliedMigration } from './db/schema-version.js';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 if (config.DATABASE_URL) {
   process.stderr.write(
     'DATABASE_URL is set: back PostgreSQL up with pg_dump (see the README, Production).\n',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -457,6 +458,7 @@ const checkedConfigSchema = configSchema.superRefine((config, context) => {
       'Not allowed in production: addresses people give never reach this host',
     );
   }
+  checkAiProvider(config, missing);
   if (config.S3_BUCKET) {
     if (!config.S3_ACCESS_KEY_ID)
       missing('S3_ACCESS_KEY_ID', 'Required when S3_BUCKET is set (images go to the bucket)');
@@ -471,6 +473,25 @@ const checkedConfigSchema = configSchema.superRefine((config, context) => {
     missing(key, 'Set S3_BUCKET too, or remove this setting (images are kept on disk without it)');
   }
 });
+
+/**
+ * A hosted model needs its key, and an OpenAI-compatible server its address: without them the
+ * server would start, report ready, and fail every one of Maya's answers.
+ */
+function checkAiProvider(
+  config: z.output<typeof configSchema>,
+  missing: (key: string, message: string) => void,
+) {
+  if (
+    (config.AI_PROVIDER === 'openai' || config.AI_PROVIDER === 'anthropic') &&
+    !config.AI_API_KEY
+  ) {
+    missing('AI_API_KEY', `Required when AI_PROVIDER is ${config.AI_PROVIDER}`);
+  }
+  if (config.AI_PROVIDER === 'openai-compatible' && !config.AI_BASE_URL) {
+    missing('AI_BASE_URL', 'Required when AI_PROVIDER is openai-compatible (the server to ask)');
+  }
+}
 
 /** Web push needs its three keys together; any one alone is a mistake worth stopping for. */
 function checkVapid(
@@ -497,12 +518,68 @@ const resolvedConfigSchema = checkedConfigSchema.transform((config) => ({
 
 export type Config = z.output<typeof resolvedConfigSchema>;
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = resolvedConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+/** A setting that cannot work; the message has one line per mistake, naming the key. */
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(problems.map((problem) => `Invalid configuration: ${problem}`).join('\n'));
+    this.name = 'ConfigError';
   }
+}
+
+/**
+ * `KEY_FILE` names a file holding KEY's value (Docker and Kubernetes secrets): read here, with
+ * one final newline dropped, for every key the schema knows.
+ */
+function readSecretFiles(
+  env: Record<string, string | undefined>,
+  problems: string[],
+): Record<string, string | undefined> {
+  const resolved = { ...env };
+  for (const key of Object.keys(configSchema.shape)) {
+    const file = env[`${key}_FILE`];
+    if (file === undefined) continue;
+    if (env[key] !== undefined) {
+      problems.push(`${key}_FILE: set ${key} or ${key}_FILE, not both`);
+      continue;
+    }
+    try {
+      resolved[key] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      problems.push(`${key}_FILE: ${file} cannot be read (${code})`);
+    }
+  }
+  return resolved;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: string[] = [];
+  const resolved = readSecretFiles(env, problems);
+  // Mail links, the CSRF origin and Secure cookies are built on it: production must say it.
+  if (resolved.NODE_ENV === 'production' && resolved.PUBLIC_URL === undefined) {
+    problems.push(
+      'PUBLIC_URL: Required when NODE_ENV is production (the address people use; mail links are built on it)',
+    );
+  }
+  const parsed = resolvedConfigSchema.safeParse(resolved);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    }
+  }
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   return parsed.data;
+}
+
+/** loadConfig for a command's entry: a bad setting ends the process with its sentence, no stack. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 /** Environment variables that tests and tools may read through this module only. */

@@ -1,10 +1,10 @@
 // `npm run migrate`: brings the database's schema up to date and exits, under the same start-up
 // lock as the server (db/client.ts), so it is safe beside instances that are starting. On the
 // embedded database it holds DATA_DIR's lock (db/data-dir-lock.ts) and refuses beside a server.
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createDatabase } from './db/client.js';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 if (!config.DATABASE_URL) {
   // The embedded database has one writer: a running server migrates it at its own start.
   const { lockDataDir } = await import('./db/data-dir-lock.js');

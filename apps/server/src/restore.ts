@@ -1,11 +1,11 @@
 // `npm run restore -- <folder>`: a backup written by `npm run backup` into an empty DATA_DIR,
 // with the server stopped (db/backup.ts). PostgreSQL is restored with pg_restore instead.
 import { resolve } from 'node:path';
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { restoreBackup } from './db/backup.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const source = process.argv[2];
 if (config.DATABASE_URL) {
   process.stderr.write(

@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createDatabase, DatabaseOpenError } from './db/client.js';
 
 const startedAt = performance.now();
-const config = loadConfig();
+const config = loadConfigOrExit();
 
 // One writer per embedded data folder: a second server on the same DATA_DIR would lose writes.
 if (!config.DATABASE_URL) {

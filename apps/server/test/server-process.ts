@@ -16,6 +16,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The environment of a command a test starts: only the given settings, on this PATH and HOME. */
+export function commandEnv(env: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env };
+}
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;

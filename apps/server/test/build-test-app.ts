@@ -36,6 +36,7 @@ export async function buildTestApp(
   const dataDir = await mkdtemp(join(tmpdir(), 'maya-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
+    PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     DATA_DIR: dataDir,

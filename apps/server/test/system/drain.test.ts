@@ -139,6 +139,7 @@ describe('a graceful stop with a request in flight', () => {
         SEED_DEMO: 'false',
         HOST: '127.0.0.1',
         PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         ...(await environment()),
       },
       stdio: ['ignore', 'ignore', 'inherit'],

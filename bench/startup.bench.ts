@@ -77,6 +77,7 @@ try {
     DATA_DIR: join(work, 'data'),
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST_DIR: join(work, 'no-web'),
   };
 

@@ -226,7 +226,7 @@ async function measureReads(
         lastName: `Buyer ${index}`,
       }),
     });
-    if (response.status !== 201) throw new Error(`sign-up answered ${response.status}`);
+    if (response.status !== 202) throw new Error(`sign-up answered ${response.status}`);
     emails.push(email);
   }
   const check = await signIn(base, origin, emails[0]!, '127.0.0.1');

@@ -35,12 +35,21 @@ export function createClient(baseUrl: string) {
       headers: headers(),
       body: JSON.stringify(body),
     });
-    if (response.status !== 201) {
+    if (response.status !== 202) {
       throw new Error(
         `Sign-up of ${body.email} answered ${response.status}: ${await response.text()}`,
       );
     }
-    const session = (await response.json()) as { user: { id: string }; token: string };
+    // Sign-up answers the same for any email and mails the way in; the password signs in too.
+    const login = await fetch(`${api}/auth/login`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ email: body.email, password: body.password }),
+    });
+    if (login.status !== 200) {
+      throw new Error(`Sign-in of ${body.email} answered ${login.status}: ${await login.text()}`);
+    }
+    const session = (await login.json()) as { user: { id: string }; token: string };
     return { id: session.user.id, token: session.token };
   }
 

@@ -140,3 +140,25 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
 export function getMe(app: FastifyInstance, headers: Record<string, string>) {
   return app.inject({ method: 'GET', url: '/api/v1/me', headers });
 }
+
+/**
+ * Signs up at a running server (another process) and signs in with the password, for tests of
+ * processes rather than of sign-up: the mailed link stays in that server's outbox.
+ */
+export async function signUpOverHttp(
+  url: string,
+  body: Record<string, unknown> & { email: string; password: string },
+  headers: Record<string, string> = {},
+): Promise<{ user: { id: string } & Record<string, unknown>; token: string }> {
+  const post = (path: string, payload: unknown) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(payload),
+    });
+  const signup = await post('/api/v1/auth/signup', body);
+  expect(signup.status, await signup.clone().text()).toBe(202);
+  const login = await post('/api/v1/auth/login', { email: body.email, password: body.password });
+  expect(login.status, await login.clone().text()).toBe(200);
+  return (await login.json()) as { user: { id: string }; token: string };
+}

@@ -6,6 +6,7 @@ import { io } from 'socket.io-client';
 import type { ServerToClientEvents } from '@maya/contracts';
 import { readEnv } from '../../src/config.js';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { signUpOverHttp } from '../sessions.js';
 import { createPostgresTestDatabase } from '../test-database.js';
 
 async function post(url: string, path: string, body: unknown, token?: string) {
@@ -38,7 +39,7 @@ describe.runIf(readEnv('DATABASE_URL'))('two server processes on one PostgreSQL'
     const second: ServerProcess = await startServerProcess(env);
     cleanups.push(() => second.stop());
 
-    const seller = await post(first.url, '/api/v1/auth/signup', {
+    const seller = await signUpOverHttp(first.url, {
       role: 'seller',
       email: 'cluster-seller@example.test',
       password: 'two processes one db',
@@ -46,7 +47,7 @@ describe.runIf(readEnv('DATABASE_URL'))('two server processes on one PostgreSQL'
       lastName: 'Seller',
       category: 'beauty',
     });
-    const buyer = await post(second.url, '/api/v1/auth/signup', {
+    const buyer = await signUpOverHttp(second.url, {
       role: 'buyer',
       email: 'cluster-buyer@example.test',
       password: 'two processes one db',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/config.js';
 import { freePort, startServerProcess, type ServerProcess } from '../server-process.js';
+import { signUpOverHttp } from '../sessions.js';
 import { createPostgresTestDatabase } from '../test-database.js';
 
 const CLIENTS = 3;
@@ -57,33 +58,28 @@ describe('a server killed in the middle of a send storm', () => {
     const url = server.url;
 
     const stamp = Date.now();
-    const seller = await call(url, '/api/v1/auth/signup', {
-      body: {
-        role: 'seller',
-        email: `crash-seller-${stamp}@example.test`,
-        password: 'storm proof passphrase',
-        firstName: 'Storm',
-        lastName: 'Seller',
-        category: 'construction',
-      },
+    const seller = await signUpOverHttp(url, {
+      role: 'seller',
+      email: `crash-seller-${stamp}@example.test`,
+      password: 'storm proof passphrase',
+      firstName: 'Storm',
+      lastName: 'Seller',
+      category: 'construction',
     });
-    expect(seller.status).toBe(201);
     const clients: Client[] = [];
     for (let index = 0; index < CLIENTS; index += 1) {
-      const buyer = await call(url, '/api/v1/auth/signup', {
-        body: {
-          role: 'buyer',
-          email: `crash-buyer-${index}-${stamp}@example.test`,
-          password: 'storm proof passphrase',
-          firstName: 'Storm',
-          lastName: `Buyer ${index}`,
-        },
+      const buyer = await signUpOverHttp(url, {
+        role: 'buyer',
+        email: `crash-buyer-${index}-${stamp}@example.test`,
+        password: 'storm proof passphrase',
+        firstName: 'Storm',
+        lastName: `Buyer ${index}`,
       });
       const chat = await call(url, '/api/v1/chats', {
-        token: buyer.body.token,
-        body: { partnerId: seller.body.user.id },
+        token: buyer.token,
+        body: { partnerId: seller.user.id },
       });
-      clients.push({ token: buyer.body.token, chatId: chat.body.chat.id, acked: new Map() });
+      clients.push({ token: buyer.token, chatId: chat.body.chat.id, acked: new Map() });
     }
 
     // Each client sends in sequence and retries the same clientId with backoff until acknowledged.

@@ -27,13 +27,28 @@ export const updateNotificationSettingsBodySchema = notificationSettingsSchema
   .meta({ id: 'UpdateNotificationSettingsBody' });
 export type UpdateNotificationSettingsBody = z.infer<typeof updateNotificationSettingsBodySchema>;
 
-/** The signed one-click unsubscribe link's query (RFC 8058); inline, as query schemas are. */
+/**
+ * The signed one-click unsubscribe link's query (RFC 8058); inline, as query schemas are. A link
+ * without `issued` and `version` was mailed before links expired, and has.
+ */
 export const unsubscribeQuerySchema = z.object({
   user: z.uuid(),
+  issued: z
+    .string()
+    .regex(/^\d{1,12}$/, 'Not a time')
+    .optional()
+    .describe('When the link was mailed, in seconds since 1970; it works for 90 days.'),
+  version: z
+    .string()
+    .regex(/^[\w-]{11}$/, 'Not a link version')
+    .optional()
+    .describe(
+      "The account's password when the link was mailed, as a fingerprint: a password change ends the link.",
+    ),
   token: z
     .string()
     .regex(/^[\w-]{43}$/, 'Not an unsubscribe token')
-    .describe('HMAC of the user id with the server secret, base64url.'),
+    .describe('HMAC of the user id, `issued` and `version` with the server secret, base64url.'),
 });
 export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
 

@@ -165,6 +165,18 @@ export function createNotificationsRepository(db: Database) {
         });
     },
 
+    /**
+     * The account's password hash, which the unsubscribe links are bound to (a password change
+     * ends them); undefined for no such account.
+     */
+    async findPasswordHash(userId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.passwordHash;
+    },
+
     /** A secret shared by every process on this database, made by the first that asks. */
     async serverSecret(name: string, candidate: string): Promise<string> {
       await db.insert(serverSecrets).values({ name, value: candidate }).onConflictDoNothing();

@@ -13,6 +13,14 @@ import { renderUnreadMail } from './unread-mail.js';
 
 export const UNREAD_MESSAGES_QUEUE = 'unread-messages';
 
+/** How long an unsubscribe link works after its mail was sent (and until the password changes). */
+export const UNSUBSCRIBE_LINK_DAYS = 90;
+
+/** What a signed unsubscribe link still does: turn the mail off, or only say it has expired. */
+export type UnsubscribeLink =
+  | { live: true; settings: NotificationSettings }
+  | { live: false; language: NotificationSettings['language'] };
+
 interface UnreadMessagesJob {
   userId: string;
   /** Set in the "each" mode: the job mails about this chat only. */
@@ -53,25 +61,63 @@ export function createNotificationsService({
       ? Promise.resolve(linkSecret)
       : repository.serverSecret('mail-link', randomBytes(32).toString('base64url')));
 
-  async function sign(userId: string): Promise<string> {
+  async function sign(text: string): Promise<string> {
     return createHmac('sha256', await signingSecret())
-      .update(`unsubscribe:${userId}`)
+      .update(text)
       .digest('base64url');
   }
 
+  /**
+   * The account's password as the links carry it: a fingerprint of its hash, so a password
+   * change (or a reset, or the deletion) gives a new one and ends the links mailed before.
+   */
+  async function linkVersion(userId: string): Promise<string> {
+    const passwordHash = (await repository.findPasswordHash(userId)) ?? '';
+    return (await sign(`unsubscribe-version:${passwordHash}`)).slice(0, 11);
+  }
+
+  const signed = (user: string, issued: string, version: string) =>
+    sign(`unsubscribe:${user}:${issued}:${version}`);
+
+  /** The one-click link of a mail sent now: it works for UNSUBSCRIBE_LINK_DAYS. */
   async function unsubscribeUrl(userId: string): Promise<string> {
+    const issued = String(Math.floor(Date.now() / 1000));
+    const version = await linkVersion(userId);
     const url = new URL('/api/v1/notifications/unsubscribe', publicUrl);
     url.searchParams.set('user', userId);
-    url.searchParams.set('token', await sign(userId));
+    url.searchParams.set('issued', issued);
+    url.searchParams.set('version', version);
+    url.searchParams.set('token', await signed(userId, issued, version));
     return url.toString();
   }
 
-  async function requireSignature({ user, token }: UnsubscribeQuery): Promise<void> {
-    const expected = Buffer.from(await sign(user));
-    const given = Buffer.from(token);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      throw new AppError('NOT_FOUND', 'This unsubscribe link is not valid.');
-    }
+  function sameText(expected: string, given: string): boolean {
+    const [a, b] = [Buffer.from(expected), Buffer.from(given)];
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  /**
+   * Whether a link still works: one this server did not sign is a 404; a signed one is live
+   * until UNSUBSCRIBE_LINK_DAYS after its mail and until the account's password changes. A link
+   * mailed before links carried a time (signed over the user id alone) has expired.
+   */
+  async function checkLink({ user, issued, version, token }: UnsubscribeQuery): Promise<boolean> {
+    const genuine =
+      issued !== undefined && version !== undefined
+        ? sameText(await signed(user, issued, version), token)
+        : sameText(await sign(`unsubscribe:${user}`), token);
+    if (!genuine) throw new AppError('NOT_FOUND', 'This unsubscribe link is not valid.');
+    if (issued === undefined || version === undefined) return false;
+    const ageMs = Date.now() - Number(issued) * 1000;
+    if (ageMs > UNSUBSCRIBE_LINK_DAYS * 24 * 3_600_000) return false;
+    return sameText(await linkVersion(user), version);
+  }
+
+  /** A signed link's answer: the settings while it works, else the language to say so in. */
+  async function openLink(query: UnsubscribeQuery): Promise<UnsubscribeLink> {
+    const live = await checkLink(query);
+    const settings = await repository.findSettings(query.user);
+    return live ? { live, settings } : { live, language: settings.language };
   }
 
   /** Runs when a job is due: mails what is still unread, or waits out the window. */
@@ -157,18 +203,22 @@ export function createNotificationsService({
       return next;
     },
 
-    /** Checks a one-click link's signature; the answer tells which language to confirm in. */
-    async checkUnsubscribe(query: UnsubscribeQuery): Promise<NotificationSettings> {
-      await requireSignature(query);
-      return repository.findSettings(query.user);
-    },
+    /**
+     * Checks a one-click link: whether it still works, and the language to ask (or to say it has
+     * expired) in.
+     */
+    checkUnsubscribe: openLink,
 
-    /** One-click unsubscribe (RFC 8058): the signed link turns the unread-message mail off. */
-    async unsubscribe(query: UnsubscribeQuery): Promise<NotificationSettings> {
-      await requireSignature(query);
-      const next = { ...(await repository.findSettings(query.user)), messageMail: 'off' as const };
+    /**
+     * One-click unsubscribe (RFC 8058): a live signed link turns the unread-message mail off; an
+     * expired one changes nothing.
+     */
+    async unsubscribe(query: UnsubscribeQuery): Promise<UnsubscribeLink> {
+      const link = await openLink(query);
+      if (!link.live) return link;
+      const next = { ...link.settings, messageMail: 'off' as const };
       await repository.upsertSettings(query.user, next);
-      return next;
+      return { live: true, settings: next };
     },
 
     unsubscribeUrl,

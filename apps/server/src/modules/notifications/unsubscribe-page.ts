@@ -6,6 +6,8 @@ const words = {
     ask: 'Stop the mails Maya Market sends when messages stay unread?',
     button: 'Unsubscribe',
     done: 'Done: you will get no more mail about unread messages. You can turn it back on in your account.',
+    expired:
+      'This link has expired: the links in our mails work for 90 days, and until the password of the account changes. To choose which mails you get, sign in and open Email notifications in your account.',
     account: 'Your account',
   },
   pt: {
@@ -13,6 +15,8 @@ const words = {
     ask: 'Deixar de receber os emails que o Maya Market envia quando há mensagens por ler?',
     button: 'Cancelar subscrição',
     done: 'Feito: não vai receber mais emails sobre mensagens por ler. Pode voltar a ativá-los na sua conta.',
+    expired:
+      'Este link expirou: os links dos nossos emails funcionam durante 90 dias e até a palavra-passe da conta mudar. Para escolher os emails que recebe, inicie sessão e abra Notificações por e-mail na sua conta.',
     account: 'A sua conta',
   },
 } satisfies Record<MailLanguage, unknown>;
@@ -22,17 +26,20 @@ const escapeHtml = (text: string) =>
 
 /**
  * The page the signed link opens: a question and a button (a GET changes nothing, so a mail
- * scanner that follows links unsubscribes nobody), then the confirmation after the POST.
+ * scanner that follows links unsubscribes nobody), then the confirmation after the POST; or, for
+ * a link that has expired, where to choose the mails instead.
  */
 export function unsubscribePage(options: {
   language: MailLanguage;
-  done: boolean;
+  state: 'ask' | 'done' | 'expired';
   action: string;
 }): string {
   const t = words[options.language];
-  const body = options.done
-    ? `<p role="status">${escapeHtml(t.done)}</p><p><a href="/account">${escapeHtml(t.account)}</a></p>`
-    : `<p>${escapeHtml(t.ask)}</p>
+  const account = `<p><a href="/account">${escapeHtml(t.account)}</a></p>`;
+  const body =
+    options.state !== 'ask'
+      ? `<p role="status">${escapeHtml(options.state === 'done' ? t.done : t.expired)}</p>${account}`
+      : `<p>${escapeHtml(t.ask)}</p>
 <form method="post" action="${escapeHtml(options.action)}">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit" style="font:inherit;padding:10px 20px;border-radius:8px;border:0;background:#1b5e20;color:#fff;cursor:pointer">${escapeHtml(t.button)}</button>

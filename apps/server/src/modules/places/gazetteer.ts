@@ -238,6 +238,8 @@ export class Gazetteer {
   /** By first letter, built on first use: a bucket of the most populous places' names. */
   private readonly initials = new Map<string, PrefixBucket>();
   private typoIndex: TypoIndex | undefined;
+  /** Places by cell of one degree of latitude and longitude, built on first use (`near`). */
+  private grid: Map<number, Int32Array> | undefined;
 
   constructor(
     private bytes: Buffer,
@@ -604,13 +606,62 @@ export class Gazetteer {
     return [...(exact === undefined ? [] : [exact]), ...own, ...other].slice(0, limit);
   }
 
-  /** Builds what is otherwise built on first use: the name maps, the orders, the typo index. */
+  /**
+   * The places within `km` of a point (great-circle distance on a sphere of the earth's mean
+   * radius), each with its distance, in no particular order. Reads only the grid cells the
+   * circle may reach.
+   */
+  near(lat: number, lng: number, km: number): { index: number; km: number }[] {
+    const grid = this.cells();
+    const found: { index: number; km: number }[] = [];
+    const latSpan = km / KM_PER_DEGREE;
+    const poleward = Math.min(90, Math.abs(lat) + latSpan);
+    const lngSpan =
+      poleward >= 89.9 ? 180 : km / (KM_PER_DEGREE * Math.cos((poleward * Math.PI) / 180));
+    const firstRow = Math.max(-90, Math.floor(lat - latSpan));
+    const lastRow = Math.min(89, Math.floor(lat + latSpan));
+    const firstColumn = lngSpan >= 180 ? -180 : Math.floor(lng - lngSpan);
+    const lastColumn = lngSpan >= 180 ? 179 : Math.floor(lng + lngSpan);
+    for (let row = firstRow; row <= lastRow; row += 1) {
+      for (let column = firstColumn; column <= lastColumn; column += 1) {
+        const cell = grid.get(cellKey(row, column));
+        if (!cell) continue;
+        for (const index of cell) {
+          const distance = kmBetween(lat, lng, this.lats[index]!, this.lngs[index]!);
+          if (distance <= km) found.push({ index, km: distance });
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The great-circle distance from a point to a place, in kilometres. */
+  kmTo(index: number, lat: number, lng: number): number {
+    return kmBetween(lat, lng, this.lats[index]!, this.lngs[index]!);
+  }
+
+  private cells(): Map<number, Int32Array> {
+    if (this.grid) return this.grid;
+    const lists = new Map<number, number[]>();
+    for (let index = 0; index < this.size; index += 1) {
+      const key = cellKey(Math.floor(this.lats[index]!), Math.floor(this.lngs[index]!));
+      const list = lists.get(key);
+      if (list) list.push(index);
+      else lists.set(key, [index]);
+    }
+    const grid = new Map<number, Int32Array>();
+    for (const [key, list] of lists) grid.set(key, Int32Array.from(list));
+    return (this.grid = grid);
+  }
+
+  /** Builds what is otherwise built on first use: name maps, orders, typo index and grid. */
   prepare(): void {
     for (const bucket of this.prefixes.values()) {
       bucket.byName ??= namesOf(bucket);
       bucket.order ??= this.populationOrder(bucket.entries);
     }
     this.typos();
+    this.cells();
   }
 
   /** INITIAL_NAMES names starting with a letter, of the most populous places. */
@@ -649,6 +700,27 @@ export class Gazetteer {
         entries[a]! - entries[b]!,
     );
   }
+}
+
+/** The earth's mean radius, and the length of a degree of latitude on it. */
+const EARTH_KM = 6371.0088;
+const KM_PER_DEGREE = (EARTH_KM * Math.PI) / 180;
+
+/** The haversine distance between two points, in kilometres. */
+function kmBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const radians = Math.PI / 180;
+  const h =
+    Math.sin(((lat2 - lat1) * radians) / 2) ** 2 +
+    Math.cos(lat1 * radians) *
+      Math.cos(lat2 * radians) *
+      Math.sin(((lng2 - lng1) * radians) / 2) ** 2;
+  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The grid cell of a whole degree of latitude (-90…89) and longitude (any, wrapped). */
+function cellKey(row: number, column: number): number {
+  const wrapped = (((column + 180) % 360) + 360) % 360;
+  return (Math.min(89, Math.max(-90, row)) + 90) * 360 + wrapped;
 }
 
 /** A bucket's names, each with its entries. */

@@ -196,3 +196,41 @@ describe('landmarks', () => {
     });
   });
 });
+
+describe('the town of a point', () => {
+  const town = (lat: number, lng: number, text?: string) =>
+    places.townAt({ lat, lng }, text)?.label;
+
+  it('names the town an address names near the point, never a word of the address itself', () => {
+    const lisbon = places.townAt({ lat: 38.71, lng: -9.14 }, 'Rua Augusta 1, 1100-048 Lisboa');
+    expect(lisbon).toMatchObject({ name: 'Lisbon', country: 'PT', label: 'Lisbon, Portugal' });
+    expect(JSON.stringify(lisbon)).not.toMatch(/augusta|1100|048|rua/i);
+    expect(town(38.7, -9.2, 'Belém, Lisbon')).toBe('Lisbon, Portugal');
+    expect(town(38.8, -9.38, 'Rua Dr. Alfredo Costa 12, 2710-523 Sintra, Portugal')).toBe(
+      'Sintra, Portugal',
+    );
+  });
+
+  it('takes no town named far from the point: a street named after one elsewhere is a street', () => {
+    // Rua de Coimbra, in Porto: Coimbra is 100 km away, so Porto is found from the point.
+    expect(town(41.15, -8.61, 'Rua de Coimbra 7')).toBe('Porto, Portugal');
+    // The text names a town on another continent: the point decides.
+    expect(town(38.71, -9.14, 'Lisbon, Ohio')).toBe('Lisbon, Portugal');
+  });
+
+  it('finds the place that best accounts for a point without text: the city, not its parish', () => {
+    expect(town(38.71, -9.14)).toBe('Lisbon, Portugal');
+    expect(town(38.75, -9.23)).toBe('Amadora, Portugal');
+    expect(town(41.15, -8.61)).toBe('Porto, Portugal');
+    expect(town(51.5, -0.12)).toBe('London, England, United Kingdom');
+    expect(town(-23.55, -46.63)).toBe('São Paulo, Brazil');
+    expect(town(32.65, -16.91, '')).toBe('Funchal, Portugal');
+  });
+
+  it('names no town far from every place, at the poles, or for a point that is none', () => {
+    expect(town(0, 0)).toBeUndefined();
+    expect(town(89.99, 10)).toBeUndefined();
+    expect(town(Number.NaN, 10)).toBeUndefined();
+    expect(town(38.71, Number.POSITIVE_INFINITY, 'Lisbon')).toBeUndefined();
+  });
+});

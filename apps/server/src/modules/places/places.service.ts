@@ -1,7 +1,9 @@
+import type { PlaceSuggestion } from '@maya/contracts';
 import { COMMON_WORD_MIN_POPULATION, COMMON_WORDS, PLACE_PREPOSITIONS } from './common-words.js';
 import { landmarksByName } from './landmarks.js';
 import { fold, foldWords, typoBudget, typoDistance } from './fold.js';
 import { gazetteer, warmGazetteer, type Gazetteer, type Place } from './gazetteer.js';
+import { toPlaceSuggestion } from './places.policy.js';
 
 export type { Place } from './gazetteer.js';
 export { fold, foldWords } from './fold.js';
@@ -46,6 +48,15 @@ export interface PlacesService {
    * typo away from one, never reaches a place by a typo.
    */
   findIn(words: readonly string[], options?: FindInOptions): PlaceInWords | undefined;
+  /**
+   * The town a person at `point` is shown in to others, never anything finer, as the address
+   * search labels it ("Lisbon, Portugal"): a place their address text names within
+   * TOWN_NAMED_KM of the point (read from its last part backwards, where the town is written:
+   * "Rua Augusta 1, 1100-048 Lisboa" → Lisbon), else the place that best accounts for the
+   * point (`likeliestTown`). Undefined when no place is within TOWN_RANGE_KM. The result is the
+   * gazetteer's, never a word of the text.
+   */
+  townAt(point: { lat: number; lng: number }, text?: string | null): PlaceSuggestion | undefined;
   /** Places whose name starts with the text, for an address box: "lisb" → Lisbon, Lisburn… */
   suggest(text: string, options?: SuggestOptions): Place[];
   /** Loads the gazetteer in the background (without blocking the event loop for long). */
@@ -109,6 +120,55 @@ function findLandmark(
         start,
         end: start + length,
       };
+    }
+  }
+  return undefined;
+}
+
+/** A town named in an address counts only this near the person's point, in kilometres. */
+export const TOWN_NAMED_KM = 15;
+/** How far from a point its town is looked for, in kilometres. */
+export const TOWN_RANGE_KM = 50;
+
+/**
+ * The place that best accounts for a point: the greatest population over (1 + km)³ within
+ * TOWN_RANGE_KM, so a point inside a city is the city rather than a smaller place nearer its
+ * middle (Lisbon, not one of its parishes), and one by a small town is that town rather than a
+ * city half an hour away. Cities1000 lists a few places without a population: they count as the
+ * thousand people every place in it has.
+ */
+function likeliestTown(g: Gazetteer, lat: number, lng: number): number | undefined {
+  let best: number | undefined;
+  let bestScore = 0;
+  for (const { index, km } of g.near(lat, lng, TOWN_RANGE_KM)) {
+    const score = Math.max(1_000, g.population(index)) / (1 + km) ** 3;
+    if (score > bestScore || (score === bestScore && best !== undefined && index < best)) {
+      best = index;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * The town an address text names near a point: its comma-separated parts from the last, and in
+ * each the runs of up to three words, longest first and nearest the part's end first. Words
+ * with a digit (house numbers, postcodes) are in no run; one word alone has three letters or
+ * more. Only places within TOWN_NAMED_KM of the point are taken, so a street named after a
+ * town elsewhere is no town.
+ */
+function townNamedIn(g: Gazetteer, lat: number, lng: number, text: string): number | undefined {
+  const near = (index: number) => g.kmTo(index, lat, lng) <= TOWN_NAMED_KM;
+  const parts = text.slice(0, MAX_TEXT).split(',').map(foldWords).reverse();
+  for (const words of parts) {
+    for (let length = Math.min(MAX_RUN, words.length); length >= 1; length -= 1) {
+      for (let start = words.length - length; start >= 0; start -= 1) {
+        const run = words.slice(start, start + length);
+        if (run.some((word) => /\d/.test(word))) continue;
+        if (length === 1 && run[0]!.length < 3) continue;
+        const index = g.exact(run.join(' '), near);
+        if (index !== undefined) return index;
+      }
     }
   }
   return undefined;
@@ -324,6 +384,18 @@ export function createPlacesService(): PlacesService {
           end: best.end,
         }
       );
+    },
+
+    townAt(point, text) {
+      const { lat, lng } = point;
+      if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90) return undefined;
+      const g = gazetteer();
+      const index =
+        (typeof text === 'string' && text ? townNamedIn(g, lat, lng, text) : undefined) ??
+        likeliestTown(g, lat, lng);
+      return index === undefined
+        ? undefined
+        : toPlaceSuggestion(g.place(index, (code) => countryName(code)));
     },
 
     suggest(text, options = {}) {

@@ -228,4 +228,42 @@ describe('chat notifications while signed in', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.unreadCalls()).toBe(before);
   });
+
+  it('signs the tab out when the server closes the socket and the session has ended', async () => {
+    const api = stubWithUnread({ messages: 1, chats: 1 });
+    localStorage.setItem('maya:query-cache', '{"sealed":1}');
+    renderApp('/inbox');
+    await screen.findByRole('heading', { level: 1, name: 'Chats' });
+    await listening();
+    // A sign-out on another device: the server closes this session's sockets, and the session
+    // now answers nobody.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        urlOf(input).endsWith('/api/v1/auth/session')
+          ? Response.json({ user: null })
+          : api.fetchMock(input, init),
+      ),
+    );
+    act(() => socket.receive('disconnect', 'io server disconnect'));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Chats' })).toBeNull());
+    expect(screen.queryByText('Bright Reach Studio')).toBeNull();
+    expect(localStorage.getItem('maya:query-cache')).toBeNull();
+  });
+
+  it('keeps the tab signed in when the socket only dropped', async () => {
+    const api = stubWithUnread({ messages: 1, chats: 1 });
+    renderApp('/inbox');
+    await screen.findByRole('heading', { level: 1, name: 'Chats' });
+    await listening();
+    const before = api.fetchMock.mock.calls.length;
+    act(() => socket.receive('disconnect', 'transport close'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(
+      api.fetchMock.mock.calls
+        .slice(before)
+        .some(([input]) => urlOf(input).endsWith('/auth/session')),
+    ).toBe(false);
+    expect(screen.getByRole('heading', { level: 1, name: 'Chats' })).toBeTruthy();
+  });
 });

@@ -9,8 +9,9 @@ const next = encodeURIComponent(chatPath);
 const token = 'T'.repeat(43);
 
 /**
- * The app's answers for a visitor; signing in (password, link or sign-up) answers as `user`, and
- * the chat screen's reads answer empty, so the page a person returns to can draw.
+ * The app's answers for a visitor; signing in (password, link or a sign-up's mailed link)
+ * answers as `user`, a sign-up answers "check your email", and the chat screen's reads answer
+ * empty, so the page a person returns to can draw.
  */
 function stubSigningIn(user: PrivateUser) {
   const usual = stubApi(null, {
@@ -19,10 +20,17 @@ function stubSigningIn(user: PrivateUser) {
     '/api/v1/chats/unread': { messages: 0, chats: 0 },
   });
   const session: SessionResponse = { user, token };
-  const signIns = ['/auth/login', '/auth/signup', '/auth/sign-in-link/confirm'];
+  const signIns = ['/auth/login', '/auth/sign-in-link/confirm'];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(urlOf(input), 'http://localhost').pathname;
     if (signIns.some((end) => path.endsWith(end))) return Response.json(session);
+    if (path.endsWith('/auth/signup') || path.endsWith('/auth/signup/resend')) {
+      const { email } = JSON.parse(init?.body as string) as { email: string };
+      return Response.json({ email, status: 'check-your-email' }, { status: 202 });
+    }
+    if (path.endsWith('/auth/email-confirmation/confirm')) {
+      return Response.json({ email: user.email, session });
+    }
     if (path.endsWith('/auth/sign-in-link')) {
       return Response.json({ message: 'sent' }, { status: 202 });
     }
@@ -55,8 +63,8 @@ describe('coming back after signing in', () => {
     await waitFor(() => expect(whereNow(router)).toBe(chatPath));
   });
 
-  it('returns a new account from sign-up to the page asked for', async () => {
-    stubSigningIn(buyer);
+  it('sends the page asked for with a sign-up, whose mailed link carries it, and asks to check the inbox', async () => {
+    const fetchMock = stubSigningIn(buyer);
     const { router } = renderApp(`/buyerauth?mode=signup&next=${next}`);
     fireEvent.change(await screen.findByLabelText(/^Email/), {
       target: { value: 'new@example.test' },
@@ -67,6 +75,34 @@ describe('coming back after signing in', () => {
     fireEvent.change(screen.getByLabelText(/^First name/), { target: { value: 'Nova' } });
     fireEvent.change(screen.getByLabelText(/^Last name/), { target: { value: 'Pessoa' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
+    expect(screen.getByText(/We sent a message to new@example\.test/)).toBeTruthy();
+    expect(sentTo(fetchMock, '/auth/signup')).toMatchObject({
+      email: 'new@example.test',
+      next: chatPath,
+      language: 'en',
+    });
+    // Not signed in: the way in is the mailed link.
+    expect(router.state.location.pathname).toBe('/buyerauth');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('We sent the mail to new@example.test again.')).toBeTruthy();
+    expect(sentTo(fetchMock, '/auth/signup/resend')).toEqual({
+      email: 'new@example.test',
+      next: chatPath,
+      language: 'en',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link instead' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in with an email link' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>(/^Email/).value).toBe('new@example.test');
+  });
+
+  it("signs in with a sign-up's mailed link and opens the page it carries", async () => {
+    stubSigningIn(buyer);
+    const { router } = renderApp(`/confirm-email?token=${token}&next=${next}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(whereNow(router)).toBe(chatPath));
   });
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
-import { mailLanguageOf } from '../mail-language';
+import { mailLanguageOf } from '../../../lib/i18n/mail-language';
 
 /**
  * Signed in only (the layout loads it lazily): switching the interface language also sets the

@@ -17,7 +17,7 @@ import { toast } from 'react-toastify';
 import { useNamespace } from '../../../lib/i18n/use-namespace';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
-import { mailLanguageOf } from '../mail-language';
+import { mailLanguageOf } from '../../../lib/i18n/mail-language';
 
 const choices: MessageMail[] = ['off', 'digest', 'each'];
 /** About the height of the form, for the placeholders while it loads. */

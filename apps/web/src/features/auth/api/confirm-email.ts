@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailConfirmationConfirmBody, EmailConfirmed } from '@maya/contracts';
 import { apiCall } from '../../../lib/api-client';
-import { sessionQuery } from '../../../lib/session';
+import { adoptSignedIn, sessionQuery } from '../../../lib/session';
 
-/** Spends a mailed confirmation link: the address is confirmed (or, for a change, taken). */
+/**
+ * Spends a mailed confirmation link: the address is confirmed (or, for a change, taken). A
+ * sign-up's link also signs in: the answer then carries the session.
+ */
 export const confirmEmail = (body: EmailConfirmationConfirmBody) =>
   apiCall<EmailConfirmed>('/auth/email-confirmation/confirm', { method: 'POST', body });
 
@@ -11,7 +14,10 @@ export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmEmail,
-    // A signed-in owner's banner and email follow from the session.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
+    onSuccess: ({ session }) => {
+      if (session) return adoptSignedIn(queryClient, session.user);
+      // A signed-in owner's banner and email follow from the session.
+      return queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    },
   });
 }

@@ -1,16 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionResponse, SignupBody } from '@maya/contracts';
+import { useMutation } from '@tanstack/react-query';
+import type { SignupAccepted, SignupBody } from '@maya/contracts';
 import { apiCall } from '../../../lib/api-client';
-import { adoptSignedIn } from '../../../lib/session';
 
-/** Creates the account and signs in with it. */
+/**
+ * Asks for an account. The answer is the same whether or not the email has one: the way in is
+ * the link mailed to it (or, for an address with an account, a notice to its owner).
+ */
 export const signUp = (body: SignupBody) =>
-  apiCall<SessionResponse>('/auth/signup', { method: 'POST', body });
+  apiCall<SignupAccepted>('/auth/signup', { method: 'POST', body });
 
-export function useSignUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signUp,
-    onSuccess: ({ user }) => adoptSignedIn(queryClient, user),
-  });
-}
+export const useSignUp = () => useMutation({ mutationFn: signUp });

@@ -7,6 +7,7 @@ import type { Role } from '@maya/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CheckInbox } from './check-inbox';
 import { ForgotForm } from './forgot-form';
 import { SignInForm } from './sign-in-form';
 import { SignInLinkForm } from './sign-in-link-form';
@@ -30,6 +31,8 @@ export function AuthPage({ role }: { role: Role }) {
     : 'signin';
   // The email typed for signing in, carried over when the person asks for a link instead.
   const [linkEmail, setLinkEmail] = useState('');
+  // The address a sign-up was sent for: its "Check your inbox" screen replaces the form.
+  const [sentTo, setSentTo] = useState<string>();
   // The page to return to (`next`) stays through every mode.
   const setMode = (mode: Mode) =>
     setParams(
@@ -54,7 +57,7 @@ export function AuthPage({ role }: { role: Role }) {
           {business ? t('auth.businessIntro') : t('auth.clientIntro')}
         </Typography>
         <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 2 }}>
-          {t(titles[mode])}
+          {mode === 'signup' && sentTo ? t('auth.checkInboxTitle') : t(titles[mode])}
         </Typography>
         {mode === 'signin' && (
           <SignInForm
@@ -65,7 +68,20 @@ export function AuthPage({ role }: { role: Role }) {
             }}
           />
         )}
-        {mode === 'signup' && <SignUpForm role={role} />}
+        {mode === 'signup' &&
+          (sentTo ? (
+            <CheckInbox
+              email={sentTo}
+              next={params.get('next')}
+              onEmailLink={() => {
+                setLinkEmail(sentTo);
+                setSentTo(undefined);
+                setMode('link');
+              }}
+            />
+          ) : (
+            <SignUpForm role={role} onSent={setSentTo} />
+          ))}
         {mode === 'forgot' && <ForgotForm />}
         {mode === 'link' && <SignInLinkForm initialEmail={linkEmail} />}
         <Box sx={{ mt: 3, display: 'flex', gap: 2, flexWrap: 'wrap' }}>

@@ -5,22 +5,26 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../components/field-errors';
 import { ApiError } from '../../../lib/api-client';
 import { useNamespace } from '../../../lib/i18n/use-namespace';
+import { returnPath } from '../../../lib/return-path';
 import { useSession } from '../../../lib/session';
 import { useConfirmEmail } from '../api/confirm-email';
 import { Busy } from './busy';
 
 /**
  * Where a mailed confirmation link lands. The link is spent by a click, not on load, so a mail
- * scanner that opens links cannot use it up. No session is needed: the link is the proof.
+ * scanner that opens links cannot use it up. No session is needed: the link is the proof. A
+ * sign-up's link also signs the person in, who then goes on to their screen, or to the page the
+ * sign-up was asked from (`next`, a path of this site only).
  */
 export function ConfirmEmailPage() {
   const { t } = useTranslation('verification');
   const ready = useNamespace('verification');
   const { user } = useSession();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirm = useConfirmEmail();
@@ -41,6 +45,8 @@ export function ConfirmEmailPage() {
         </Typography>
         {!token ? (
           <Alert severity="error">{t('missing')}</Alert>
+        ) : confirm.isSuccess && confirm.data.session ? (
+          <Busy />
         ) : confirm.isSuccess ? (
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Alert
@@ -73,7 +79,16 @@ export function ConfirmEmailPage() {
               variant="contained"
               size="large"
               disabled={confirm.isPending}
-              onClick={() => confirm.mutate({ token })}
+              onClick={() =>
+                confirm.mutate(
+                  { token },
+                  {
+                    onSuccess: ({ session }) => {
+                      if (session) void navigate(returnPath(params.get('next')), { replace: true });
+                    },
+                  },
+                )
+              }
             >
               {t('confirm')}
             </Button>

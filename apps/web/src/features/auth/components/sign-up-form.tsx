@@ -12,7 +12,7 @@ import type { Role, Sector, UploadedImage } from '@maya/contracts';
 import { sectors } from '@maya/contracts/sectors';
 import { useState, type ChangeEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   errorMessage,
   problemErrors,
@@ -20,17 +20,22 @@ import {
   type FieldErrors,
 } from '../../../components/field-errors';
 import { LocationFields, parsePoint, type LatLngText } from '../../../components/location-fields';
-import { returnPath } from '../../../lib/return-path';
+import { mailLanguageOf } from '../../../lib/i18n/mail-language';
+import { nextOf } from '../../../lib/return-path';
 import { acceptedImageTypes, shortName, uploadImages } from '../../../lib/upload';
 import { AddressSearch } from '../../places';
 import { useSignUp } from '../api/sign-up';
 import { Busy } from './busy';
 import { CheckedForm, type Contracts } from './checked-form';
 
-export function SignUpForm({ role }: { role: Role }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  // A new account lands where the person was going (a path of this site only), as a sign-in does.
+/**
+ * The sign-up form. Sent, it hands the address on (`onSent`): the answer is the same whether or
+ * not the address has an account, and the way in is mailed.
+ */
+export function SignUpForm({ role, onSent }: { role: Role; onSent: (email: string) => void }) {
+  const { t, i18n } = useTranslation();
+  // The mailed link brings the new account where the person was going (a path of this site
+  // only), as a sign-in does.
   const [params] = useSearchParams();
   const signup = useSignUp();
   const [form, setForm] = useState({
@@ -80,6 +85,8 @@ export function SignUpForm({ role }: { role: Role }) {
       category: role === 'seller' ? form.category || undefined : undefined,
       location: location ? { address: form.address, ...location } : undefined,
       imageUploadId: image?.id,
+      next: nextOf(params.get('next')),
+      language: mailLanguageOf(i18n.language),
     });
     const next = parsed.success ? {} : schemaErrors(parsed.error);
     if (role === 'seller' && !form.category) next.category = t('auth.sector');
@@ -87,7 +94,7 @@ export function SignUpForm({ role }: { role: Role }) {
     if (!parsed.success || Object.keys(next).length > 0) return setErrors(next);
     setErrors({});
     signup.mutate(parsed.data, {
-      onSuccess: () => void navigate(returnPath(params.get('next'))),
+      onSuccess: ({ email }) => onSent(email),
       onError: (error) => setErrors(problemErrors(error)),
     });
   };

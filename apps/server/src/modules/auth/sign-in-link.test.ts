@@ -356,13 +356,33 @@ describe('a link asked for while it cannot be queued', () => {
 
       const accepted = await ask(frozen, '/api/v1/auth/sign-in-link', user.email);
       expect(accepted.statusCode).toBe(202);
-      const signedIn = await frozen.inject({
-        method: 'POST',
-        url: '/api/v1/auth/sign-in-link/confirm',
-        headers: sameOrigin,
-        payload: { token: await mailedToken(user.email) },
-      });
-      expect(signedIn.statusCode).toBe(200);
+      // A refused request whose statement had already left may still be queued once the database
+      // thaws, and mailed too: the link mailed last is the one that works.
+      const mailed = () =>
+        smtp.inbox
+          .filter(
+            (mail) =>
+              mail.to.includes(user.email.toLowerCase()) &&
+              subjectOf(mail.raw) === 'Your Maya Market sign-in link',
+          )
+          .map((mail) => new URL(findLink(mail.raw, '/sign-in-link')).searchParams.get('token')!);
+      await expect
+        .poll(
+          async () => {
+            const newest = mailed().at(-1);
+            if (!newest) return 'no mail yet';
+            const signedIn = await frozen.inject({
+              method: 'POST',
+              url: '/api/v1/auth/sign-in-link/confirm',
+              headers: sameOrigin,
+              payload: { token: newest },
+            });
+            return signedIn.statusCode;
+          },
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe(200);
+      expect(mailed().length).toBeLessThanOrEqual(2);
     },
     30_000,
   );

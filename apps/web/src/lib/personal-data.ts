@@ -3,8 +3,8 @@
  * session ends. Kept apart from the persister (lib/persisted-cache.ts), so a sign-out or a
  * signed-out answer clears it without loading that code.
  *
- * The app keeps only in localStorage: the sealed query cache (lib/sealed-cache.ts), Maya's saved
- * conversation, the chosen language and the drawer's last choice. sessionStorage and IndexedDB it
+ * The app keeps only in localStorage: the query cache and Maya's conversation, both sealed with
+ * the session's key (lib/sealed-cache.ts), the chosen language and the drawer's last choice. sessionStorage and IndexedDB it
  * does not use, and the service worker caches only the build's public files (pages' shells,
  * scripts, styles, icons), never an API answer or a page the server drew for someone.
  */

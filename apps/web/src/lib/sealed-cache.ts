@@ -2,7 +2,8 @@ import type { PersistedClient, Persister } from '@tanstack/query-persist-client-
 import { CACHE_KEY, savedCacheStorage, savedGeneration } from './personal-data';
 
 /**
- * The saved query cache, sealed: encrypted (AES-GCM) with the key the server gives a live
+ * What the app saves for a signed-in person (the query cache, Maya's conversation), sealed:
+ * encrypted (AES-GCM) with the key the server gives a live
  * session with its answer (`cacheKey` of GET /auth/session, derived from the session's token
  * there), which the app holds in memory only. What localStorage keeps is unreadable without a
  * live session: once the session has ended, on this device or elsewhere, no one can get the key
@@ -116,4 +117,47 @@ export function sealedPersister(key: CryptoKey): Persister & { stop(): void } {
       latest = undefined;
     },
   };
+}
+
+// Each entry's newest write: an older one that finishes sealing later writes nothing.
+const writes = new Map<string, number>();
+
+/**
+ * An entry of localStorage sealed with a live session's key (Maya's saved conversation): its
+ * text, or undefined when there is none or it was sealed for another session (it then goes).
+ */
+export async function readSealed(name: string, cacheKey: string): Promise<string | undefined> {
+  const storage = savedCacheStorage();
+  const saved = storage?.getItem(name);
+  if (!saved || !canSeal()) return undefined;
+  try {
+    return await unseal(await importCacheKey(cacheKey), saved);
+  } catch {
+    storage?.removeItem(name);
+    return undefined;
+  }
+}
+
+/** Writes the entry sealed with the session's key, or removes it (null). */
+export async function writeSealed(
+  name: string,
+  cacheKey: string,
+  text: string | null,
+): Promise<void> {
+  const turn = (writes.get(name) ?? 0) + 1;
+  writes.set(name, turn);
+  const startedIn = savedGeneration();
+  const storage = savedCacheStorage();
+  try {
+    if (text === null) {
+      storage?.removeItem(name);
+      return;
+    }
+    if (!canSeal()) return;
+    const sealed = await seal(await importCacheKey(cacheKey), text);
+    if (writes.get(name) !== turn || savedGeneration() !== startedIn) return;
+    storage?.setItem(name, sealed);
+  } catch {
+    // Storage full or refused: the conversation is not kept.
+  }
 }

@@ -25,9 +25,32 @@ function isSignedOut(payload: unknown): boolean {
 // for the session is sealed with it (lib/sealed-cache.ts).
 let liveKey: { userId: string; cacheKey: string } | undefined;
 
+const keyListeners = new Set<() => void>();
+function setLiveKey(next: typeof liveKey): void {
+  liveKey = next;
+  for (const listener of [...keyListeners]) listener();
+}
+
 /** The key the signed-in `userId`'s live session seals saved data with, once the server said. */
 export function sessionCacheKey(userId: string): string | undefined {
   return liveKey?.userId === userId ? liveKey.cacheKey : undefined;
+}
+
+/**
+ * The key of `userId`'s live session, as soon as the server says it (a screen the server drew has
+ * it from the session's next answer, once the page is live).
+ */
+export function cacheKeyWhenKnown(userId: string): Promise<string> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const cacheKey = sessionCacheKey(userId);
+      if (!cacheKey) return;
+      keyListeners.delete(check);
+      resolve(cacheKey);
+    };
+    keyListeners.add(check);
+    check();
+  });
 }
 
 /**
@@ -36,7 +59,7 @@ export function sessionCacheKey(userId: string): string | undefined {
  * person had used it, since no session of theirs is here to receive them any more.
  */
 function signedOutHere(): void {
-  liveKey = undefined;
+  setLiveKey(undefined);
   if (forgetPersonalData()) {
     void import('./push').then(({ dropDevicePush }) => dropDevicePush()).catch(() => undefined);
   }
@@ -66,7 +89,7 @@ export const sessionQuery = queryOptions({
     // Taken as the contract's type: the server serializes it through the same schema, and every
     // signed-in screen waits for this answer, so it does not wait for the schemas chunk too.
     const { user, cacheKey } = payload as CurrentSession;
-    if (user) liveKey = cacheKey ? { userId: user.id, cacheKey } : undefined;
+    if (user) setLiveKey(cacheKey ? { userId: user.id, cacheKey } : undefined);
     return user;
   },
   staleTime: 5 * 60_000,
@@ -85,7 +108,7 @@ export function useSession() {
  * saw null: half the page signed in, half signed out.)
  */
 export function forgetSession(queryClient: QueryClient): void {
-  liveKey = undefined;
+  setLiveKey(undefined);
   forgetPersonalData();
   queryClient.setQueryData(sessionQuery.queryKey, null);
   queryClient.removeQueries({
@@ -146,7 +169,7 @@ export async function recheckSession(queryClient: QueryClient): Promise<void> {
  * another session is dropped (lib/persisted-cache.ts seals it with the session's key).
  */
 export function adoptSignedIn(queryClient: QueryClient, user: PrivateUser): void {
-  liveKey = undefined;
+  setLiveKey(undefined);
   clearPersistedCache();
   queryClient.setQueryData(sessionQuery.queryKey, user);
 }

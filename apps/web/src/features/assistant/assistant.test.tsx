@@ -12,10 +12,14 @@ import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
+import { createQueryClient } from '../../lib/query-client';
+import { readSealed, writeSealed } from '../../lib/sealed-cache';
+import { sessionQuery } from '../../lib/session';
 import { buyer } from '../../test/render-app';
 import { AssistantPage } from './components/assistant-page';
 import { MessageList } from './components/message-list';
 import { SellerCards, sellersOf } from './components/seller-cards';
+import { SAVED_CONVERSATION } from './hooks/maya-conversation';
 
 // The engine (the AI SDK's chat) is the real one, but its download waits for `engine.arrive()`,
 // and `engine.requested` says whether the page asked for it at all. A module loads once per
@@ -200,8 +204,28 @@ function stubAssistant(answer: () => Response) {
   return asked;
 }
 
-const savedKey = `maya-chat:${buyer.id}`;
 const box = () => screen.getByRole('textbox', { name: 'Message to Maya' });
+
+/** The buyer's session's key, as the server gives it: 32 random bytes, base64url. */
+const cacheKey = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+  .replaceAll('+', '-')
+  .replaceAll('/', '_')
+  .replace(/=+$/, '');
+
+/** The buyer's session has answered with its key, as it does on every signed-in screen. */
+async function sessionLive() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ user: buyer, cacheKey })),
+  );
+  await createQueryClient().fetchQuery({ ...sessionQuery, staleTime: 0 });
+  vi.unstubAllGlobals();
+}
+
+const saveConversation = (messages: UIMessage[]) =>
+  writeSealed(SAVED_CONVERSATION, cacheKey, JSON.stringify(messages));
+const savedConversation = async () =>
+  JSON.parse((await readSealed(SAVED_CONVERSATION, cacheKey)) ?? '[]') as UIMessage[];
 
 describe('the AI ASSISTANT screen', () => {
   it('shows the conversation saved in this browser, with its cards, without the AI SDK', async () => {
@@ -219,7 +243,10 @@ describe('the AI ASSISTANT screen', () => {
         },
       ],
     };
-    localStorage.setItem(savedKey, JSON.stringify([question, answer]));
+    await sessionLive();
+    await saveConversation([question, answer]);
+    // Sealed: nothing of the conversation can be read in storage.
+    expect(JSON.stringify({ ...localStorage })).not.toContain('hair salon');
     withApp(<AssistantPage user={buyer} />);
 
     await screen.findByText('I found 1 hair salon in Porto.');
@@ -230,6 +257,7 @@ describe('the AI ASSISTANT screen', () => {
   });
 
   it('sends a message typed before the AI SDK has loaded once it has, and saves the answer', async () => {
+    await sessionLive();
     const asked = stubAssistant(() => answerStream('I found 1 hair salon in Porto.', [rocha]));
     withApp(<AssistantPage user={buyer} />);
 
@@ -250,13 +278,16 @@ describe('the AI ASSISTANT screen', () => {
     expect(screen.getAllByText('A hair salon in Porto')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'View Profile: Salão Rocha' })).toBeTruthy();
     await waitFor(() => expect((box() as HTMLInputElement).disabled).toBe(false));
-    const saved = JSON.parse(localStorage.getItem(savedKey) ?? '[]') as UIMessage[];
-    expect(saved.map(({ role }) => role)).toEqual(['user', 'assistant']);
+    await waitFor(async () =>
+      expect((await savedConversation()).map(({ role }) => role)).toEqual(['user', 'assistant']),
+    );
+    expect(JSON.stringify({ ...localStorage })).not.toContain('hair salon');
   });
 
   it('follows up, and "New conversation" empties the screen and the saved copy', async () => {
+    await sessionLive();
+    await saveConversation([question]);
     const asked = stubAssistant(() => answerStream('Here is another one.', [rocha]));
-    localStorage.setItem(savedKey, JSON.stringify([question]));
     withApp(<AssistantPage user={buyer} />);
     await screen.findByText('A hair salon in Porto');
 
@@ -268,7 +299,7 @@ describe('the AI ASSISTANT screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'New conversation' }));
     expect(screen.queryByText('Here is another one.')).toBeNull();
     expect(screen.getByText('Ready to answer')).toBeTruthy();
-    expect(localStorage.getItem(savedKey)).toBeNull();
+    await waitFor(() => expect(localStorage.getItem(SAVED_CONVERSATION)).toBeNull());
   });
 
   it('says so when Maya cannot answer, and lets the person try again', async () => {

@@ -1,6 +1,8 @@
 import type { ChatStatus, UIMessage } from 'ai';
 import { toast } from 'react-toastify';
 import i18n from '../../../lib/i18n';
+import { readSealed, writeSealed } from '../../../lib/sealed-cache';
+import { cacheKeyWhenKnown, sessionCacheKey } from '../../../lib/session';
 import type { MayaChatState, MayaEngine as Engine, MayaEngineApi } from '../components/maya-engine';
 
 /** What a screen shows of a conversation with Maya. */
@@ -15,12 +17,17 @@ export type MayaSnapshot = {
 };
 
 const SAVED_MESSAGES = 40;
-const storageKey = (userId: string) => `maya-chat:${userId}`;
+/** Where the conversation is kept, sealed with the session's key (lib/sealed-cache.ts). */
+export const SAVED_CONVERSATION = 'maya:assistant';
+/** Where a build before sealing kept it, in the clear. */
+const oldStorageKey = (userId: string) => `maya-chat:${userId}`;
 
-function readSaved(userId: string | undefined): UIMessage[] {
-  if (!userId) return [];
+/** The conversation kept for `userId`'s live session, once the session's key is known. */
+async function readSaved(userId: string): Promise<UIMessage[]> {
   try {
-    const saved = JSON.parse(localStorage.getItem(storageKey(userId)) ?? '[]') as unknown;
+    localStorage.removeItem(oldStorageKey(userId));
+    const text = await readSealed(SAVED_CONVERSATION, await cacheKeyWhenKnown(userId));
+    const saved = JSON.parse(text ?? '[]') as unknown;
     return Array.isArray(saved) ? (saved as UIMessage[]) : [];
   } catch {
     return [];
@@ -60,7 +67,8 @@ export type MayaConversation = ReturnType<typeof createMayaConversation>;
  * loaded by `prepare()` and, once rendered, mirrors its chat here (`mirror`) and takes the
  * commands (`attach`). A message sent before then is shown at once and sent when it attaches.
  * A signed-in person's conversation is saved in this browser whenever no answer is arriving,
- * from its restore on.
+ * from its restore on, sealed with the live session's key: it lasts as long as the session, and
+ * nobody can read it once the session has ended.
  */
 export function createMayaConversation(userId: string | undefined) {
   let chat: MayaChatState = { messages: [], status: 'ready', error: undefined };
@@ -71,6 +79,9 @@ export function createMayaConversation(userId: string | undefined) {
   let loading = false;
   let engine: MayaEngineApi | null = null;
   let restored = false;
+  // Saving starts once the saved copy has been read (or found missing), so it never replaces
+  // what it has not read yet.
+  let savedRead = false;
   let snapshot = emptySnapshot;
   const listeners = new Set<() => void>();
 
@@ -83,14 +94,14 @@ export function createMayaConversation(userId: string | undefined) {
       busy: queued !== null || inFlight,
       Engine: Loaded,
     };
-    if (userId && restored && !snapshot.busy) {
+    const cacheKey = userId ? sessionCacheKey(userId) : undefined;
+    if (cacheKey && savedRead && !snapshot.busy) {
       // An empty conversation (a new one) leaves nothing behind.
-      if (chat.messages.length === 0) localStorage.removeItem(storageKey(userId));
-      else
-        localStorage.setItem(
-          storageKey(userId),
-          JSON.stringify(chat.messages.slice(-SAVED_MESSAGES)),
-        );
+      void writeSealed(
+        SAVED_CONVERSATION,
+        cacheKey,
+        chat.messages.length === 0 ? null : JSON.stringify(chat.messages.slice(-SAVED_MESSAGES)),
+      );
     }
     for (const listener of listeners) listener();
   };
@@ -133,13 +144,16 @@ export function createMayaConversation(userId: string | undefined) {
     prepare,
     /** The saved conversation, put back once the screen is live. */
     restore: () => {
-      if (restored) return;
+      if (restored || !userId) return;
       restored = true;
-      const saved = readSaved(userId);
-      if (saved.length === 0) return;
-      chat = { ...chat, messages: saved };
-      engine?.setMessages(saved);
-      update();
+      void readSaved(userId).then((saved) => {
+        savedRead = true;
+        // The person has started meanwhile: what they wrote is the conversation now.
+        if (saved.length === 0 || chat.messages.length > 0 || queued) return;
+        chat = { ...chat, messages: saved };
+        engine?.setMessages(saved);
+        update();
+      });
     },
     send: (text: string): boolean => {
       const trimmed = text.trim();

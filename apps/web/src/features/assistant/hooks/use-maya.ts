@@ -3,9 +3,10 @@ import { createMayaConversation, emptySnapshot } from './maya-conversation';
 
 /**
  * A conversation with Maya (`maya-conversation.ts`). For a signed-in person it is kept in this
- * browser, so it survives a reload; visitors start fresh each time. The saved conversation is
- * put back once the screen is live: the server draws the screen without it (it is this
- * browser's), and the render that hydrates that HTML must match it.
+ * browser, sealed with the session's key, so it survives a reload while the session lives;
+ * visitors start fresh each time. The saved conversation is put back once the screen is live and
+ * the session's key is known: the server draws the screen without it (it is this browser's), and
+ * the render that hydrates that HTML must match it.
  *
  * The AI SDK is not part of the screen: `prepare()` loads it when the person starts a
  * conversation (focuses the composer, points at a suggestion, sends), and the screen renders

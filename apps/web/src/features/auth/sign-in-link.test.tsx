@@ -113,6 +113,50 @@ describe('sign-in links on the portals', () => {
   });
 });
 
+describe('a mail that cannot be queued (503)', () => {
+  const unavailable = {
+    status: 503,
+    body: problem(503, 'UNAVAILABLE', 'The service cannot reach its database right now.'),
+  };
+
+  it.each([
+    [
+      'en',
+      'Email me a sign-in link',
+      'We cannot send mail right now. Please try again in a moment.',
+    ],
+    [
+      'pt',
+      'Receber um link por e-mail',
+      'Não conseguimos enviar o e-mail agora. Tente de novo em instantes.',
+    ],
+  ] as const)(
+    'says so in the interface’s language (%s) for a sign-in link',
+    async (language, button, message) => {
+      stubAnswers({ '/api/v1/auth/sign-in-link': unavailable });
+      await act(() => setLanguage(language));
+      renderApp('/sellerauth?mode=link');
+      fireEvent.change(await screen.findByLabelText(/^E-?mail/), {
+        target: { value: 'owner@example.test' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+    },
+  );
+
+  it('says so for a password reset too', async () => {
+    stubAnswers({ '/api/v1/auth/password-reset': unavailable });
+    renderApp('/sellerauth?mode=forgot');
+    fireEvent.change(await screen.findByLabelText(/^Email/), {
+      target: { value: 'owner@example.test' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We cannot send mail right now. Please try again in a moment.',
+    );
+  });
+});
+
 describe('the page a sign-in link opens', () => {
   it('signs in with a click, not on load, and opens the directory', async () => {
     const fetchMock = stubAnswers({

@@ -3,10 +3,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, schemaErrors, type FieldErrors } from '../../../components/field-errors';
+import { schemaErrors, type FieldErrors } from '../../../components/field-errors';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { Busy } from './busy';
 import { CheckedForm, EmailField, type Contracts } from './checked-form';
+import { mailRequestError } from './mail-request-error';
 
 export function ForgotForm() {
   const { t } = useTranslation();
@@ -26,9 +27,7 @@ export function ForgotForm() {
   return (
     <CheckedForm onSend={submit} onFailure={(message) => setErrors({ email: message })}>
       <Typography color="text.secondary">{t('auth.forgotIntro')}</Typography>
-      {request.isError && (
-        <Alert severity="error">{errorMessage(request.error, t('errors.network'))}</Alert>
-      )}
+      {request.isError && <Alert severity="error">{mailRequestError(request.error, t)}</Alert>}
       <EmailField value={email} onChange={setEmail} error={errors.email} />
       <Button type="submit" variant="contained" size="large">
         {t('auth.sendMessage')}

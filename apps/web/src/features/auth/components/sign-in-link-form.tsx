@@ -4,11 +4,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { errorMessage, schemaErrors, type FieldErrors } from '../../../components/field-errors';
+import { schemaErrors, type FieldErrors } from '../../../components/field-errors';
 import { nextOf } from '../../../lib/return-path';
 import { useRequestSignInLink } from '../api/request-sign-in-link';
 import { Busy } from './busy';
 import { CheckedForm, EmailField, type Contracts } from './checked-form';
+import { mailRequestError } from './mail-request-error';
 
 /** Asks for a mailed sign-in link: the way in that failed passwords (anyone's) cannot pause. */
 export function SignInLinkForm({ initialEmail = '' }: { initialEmail?: string }) {
@@ -32,9 +33,7 @@ export function SignInLinkForm({ initialEmail = '' }: { initialEmail?: string })
   return (
     <CheckedForm onSend={submit} onFailure={(message) => setErrors({ email: message })}>
       <Typography color="text.secondary">{t('auth.linkIntro')}</Typography>
-      {request.isError && (
-        <Alert severity="error">{errorMessage(request.error, t('errors.network'))}</Alert>
-      )}
+      {request.isError && <Alert severity="error">{mailRequestError(request.error, t)}</Alert>}
       <EmailField value={email} onChange={setEmail} error={errors.email} />
       <Button type="submit" variant="contained" size="large">
         {t('auth.emailMeLink')}

@@ -158,7 +158,10 @@ async function expectReadBack(user: Record<string, any>, token: string, label: s
     }),
     app.inject({ method: 'GET', url: `/api/v1/users/${user.id}` }),
   ]);
-  expect.soft(session.json(), `session of ${label}`).toEqual({ user });
+  expect.soft(session.json(), `session of ${label}`).toEqual({
+    user,
+    cacheKey: expect.any(String),
+  });
   expect.soft(profile.statusCode, `profile of ${label}`).toBe(200);
   expect.soft(profile.json(), `profile of ${label}`).toEqual(publicView(user));
 }

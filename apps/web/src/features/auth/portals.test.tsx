@@ -61,6 +61,40 @@ describe('a portal of the other role', () => {
 });
 
 describe('sign-up', () => {
+  it('asks to check the inbox in Portuguese, and asks for the mail in Portuguese', async () => {
+    const usual = stubApi(null);
+    const signups: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (!urlOf(input).endsWith('/auth/signup')) return usual(input, init);
+        signups.push(JSON.parse(init?.body as string));
+        return Response.json(
+          { email: 'nova@example.test', status: 'check-your-email' },
+          { status: 202 },
+        );
+      }),
+    );
+    await act(() => setLanguage('pt'));
+    renderApp('/buyerauth?mode=signup');
+    fireEvent.change(await screen.findByLabelText(/^E-mail/), {
+      target: { value: 'nova@example.test' },
+    });
+    fireEvent.change(screen.getByLabelText(/^Senha/), {
+      target: { value: 'a long enough passphrase' },
+    });
+    fireEvent.change(screen.getByLabelText(/^Nome/), { target: { value: 'Nova' } });
+    fireEvent.change(screen.getByLabelText(/^Sobrenome/), { target: { value: 'Pessoa' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Verifique sua caixa de entrada' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/Enviamos uma mensagem para nova@example\.test/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reenviar' })).toBeTruthy();
+    expect(signups).toEqual([expect.objectContaining({ language: 'pt' })]);
+  });
+
   it('finds the business’s town by name: the point and an empty address follow', async () => {
     stubApi(null, { '/api/v1/places': lisbPlaces });
     renderApp('/sellerauth?mode=signup');

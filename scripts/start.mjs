@@ -54,7 +54,12 @@ if (serverChangedAt > serverBuiltAt) {
 // The demo is reached on this machine: its links say so (production must name PUBLIC_URL).
 const demo =
   process.env.NODE_ENV === undefined
-    ? { SEED_DEMO: 'true', PUBLIC_URL: `http://localhost:${process.env.PORT ?? 3000}` }
+    ? {
+        SEED_DEMO: 'true',
+        PUBLIC_URL: `http://localhost:${process.env.PORT ?? 3000}`,
+        // Mail stays in DATA_DIR/outbox: its links go to this console for the person trying it.
+        OUTBOX_LOG_LINKS: 'true',
+      }
     : {};
 const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   stdio: 'inherit',

@@ -209,6 +209,8 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     dataDir: config.DATA_DIR,
+    logLinks: config.OUTBOX_LOG_LINKS,
+    production: config.NODE_ENV === 'production',
     mailer: overrides.mailer,
   });
   // The durable job queue (pg-boss) on the same database; metrics count its jobs.

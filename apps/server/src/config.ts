@@ -240,6 +240,11 @@ export const configSchema = z.object({
     .describe(
       'SMTP server for outgoing mail, e.g. smtps://user:pass@mail.example:465; unset writes mail to DATA_DIR/outbox.',
     ),
+  OUTBOX_LOG_LINKS: z
+    .preprocess(unsetWhenEmpty, booleanFromEnv.optional())
+    .describe(
+      "Without SMTP_URL, log each outboxed mail's link so a local user can follow it; default on, except with NODE_ENV=production, where links carry live tokens and stay out of the log.",
+    ),
   MAIL_FROM: z
     .string()
     .default('Maya Market <no-reply@mayamarket.example>')
@@ -514,6 +519,7 @@ const resolvedConfigSchema = checkedConfigSchema.transform((config) => ({
   ...config,
   // A production database never gets demo accounts unless someone asks for them.
   SEED_DEMO: config.SEED_DEMO ?? config.NODE_ENV !== 'production',
+  OUTBOX_LOG_LINKS: config.OUTBOX_LOG_LINKS ?? config.NODE_ENV !== 'production',
 }));
 
 export type Config = z.output<typeof resolvedConfigSchema>;

@@ -13,7 +13,7 @@ import {
   writeBackup,
 } from './db/backup.js';
 import { openPglite } from './db/client.js';
-import { lockDataDir } from './db/data-dir-lock.js';
+import { lockDataDirOrExit } from './db/data-dir-lock.js';
 import { appliedMigration } from './db/schema-version.js';
 
 const config = loadConfigOrExit();
@@ -57,10 +57,7 @@ if (pid) {
   }
   process.stdout.write(`The running server (process ${pid}) backed DATA_DIR up into ${target}\n`);
 } else {
-  await lockDataDir(config.DATA_DIR, 'backup').catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+  await lockDataDirOrExit(config.DATA_DIR, 'backup');
   const client = await openPglite(config.DATA_DIR);
   try {
     const schema = await appliedMigration((text) => client.query(text));

@@ -7,11 +7,8 @@ import { createDatabase } from './db/client.js';
 const config = loadConfigOrExit();
 if (!config.DATABASE_URL) {
   // The embedded database has one writer: a running server migrates it at its own start.
-  const { lockDataDir } = await import('./db/data-dir-lock.js');
-  await lockDataDir(config.DATA_DIR, 'migrate').catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+  const { lockDataDirOrExit } = await import('./db/data-dir-lock.js');
+  await lockDataDirOrExit(config.DATA_DIR, 'migrate');
 }
 const database = await createDatabase(
   config.DATABASE_URL

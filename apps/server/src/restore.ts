@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { loadConfigOrExit } from './config.js';
 import { restoreBackup } from './db/backup.js';
-import { lockDataDir } from './db/data-dir-lock.js';
+import { lockDataDirOrExit } from './db/data-dir-lock.js';
 
 const config = loadConfigOrExit();
 const source = process.argv[2];
@@ -17,10 +17,7 @@ if (!source) {
   process.stderr.write('Name the backup folder: npm run restore -- <folder>\n');
   process.exit(1);
 }
-await lockDataDir(config.DATA_DIR, 'restore').catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+await lockDataDirOrExit(config.DATA_DIR, 'restore');
 try {
   await restoreBackup(resolve(source), config.DATA_DIR);
 } catch (error) {

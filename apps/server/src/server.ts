@@ -8,11 +8,8 @@ const config = loadConfigOrExit();
 
 // One writer per embedded data folder: a second server on the same DATA_DIR would lose writes.
 if (!config.DATABASE_URL) {
-  const { lockDataDir } = await import('./db/data-dir-lock.js');
-  await lockDataDir(config.DATA_DIR, 'server').catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+  const { lockDataDirOrExit } = await import('./db/data-dir-lock.js');
+  await lockDataDirOrExit(config.DATA_DIR, 'server');
 }
 
 // The database opens first, and the rest of the server loads while the embedded engine starts.

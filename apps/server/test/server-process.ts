@@ -80,3 +80,19 @@ export async function startServerProcess(
   child.kill('SIGKILL');
   throw new Error(`server did not become ready within ${readyWithinMs / 1000} s`);
 }
+
+/**
+ * An account made through a running server's original-client sign-up (`POST /api/user`), which
+ * answers at once and mails a confirmation after its answer; resolves with the status.
+ */
+export async function legacySignUp(
+  url: string,
+  account: { email: string; password: string; role?: 'buyer' | 'seller' },
+): Promise<number> {
+  const response = await fetch(`${url}/api/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fullname: 'Process Tester', role: 'buyer', ...account }),
+  });
+  return response.status;
+}

@@ -141,3 +141,13 @@ export async function lockDataDir(dataDir: string, command: DataDirCommand): Pro
   }
   throw new Error(`${dataDir}: could not take ${LOCK_FILE}`);
 }
+
+/** lockDataDir for a command's entry: a folder in use ends the process with its sentence. */
+export async function lockDataDirOrExit(dataDir: string, command: DataDirCommand): Promise<void> {
+  try {
+    await lockDataDir(dataDir, command);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/config.js';
 import { DUMP_FILE, MANIFEST_FILE } from '../../src/db/backup.js';
 import { latestMigration } from '../../src/db/schema-version.js';
-import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { legacySignUp, startServerProcess, type ServerProcess } from '../server-process.js';
 
 const entry = (name: string) => fileURLToPath(new URL(`../../src/${name}.ts`, import.meta.url));
 
@@ -35,16 +35,6 @@ async function signIn(url: string, email: string) {
   return response.status;
 }
 
-/** An account through the original client's sign-up, which answers with its session at once. */
-async function legacySignUp(url: string, email: string) {
-  const response = await fetch(`${url}/api/user`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, fullname: 'Backed Up', role: 'seller' }),
-  });
-  return response.status;
-}
-
 // The embedded database only: PostgreSQL is backed up with pg_dump (README, Production).
 describe.skipIf(readEnv('DATABASE_URL'))('backup and restore of the embedded database', () => {
   const folders: string[] = [];
@@ -65,7 +55,7 @@ describe.skipIf(readEnv('DATABASE_URL'))('backup and restore of the embedded dat
     );
     servers.push(first);
     const email = `backup-seller-${Date.now()}@example.test`;
-    expect(await legacySignUp(first.url, email)).toBe(201);
+    expect(await legacySignUp(first.url, { email, password, role: 'seller' })).toBe(201);
     const featured = (await fetch(`${first.url}/api/v1/users/featured`).then((r) => r.json())) as {
       items: { id: string; imageUrl: string | null }[];
     };
@@ -78,7 +68,7 @@ describe.skipIf(readEnv('DATABASE_URL'))('backup and restore of the embedded dat
     expect(running.code).toBe(0);
     // A sign-up after the backup is not in it.
     const later = `backup-later-${Date.now()}@example.test`;
-    expect(await legacySignUp(first.url, later)).toBe(201);
+    expect(await legacySignUp(first.url, { email: later, password, role: 'seller' })).toBe(201);
     await first.stop();
     expect(first.child.exitCode).toBe(0);
     expect(await readdir(dataDir)).not.toContain('server.pid');

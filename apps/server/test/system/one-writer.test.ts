@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/config.js';
-import { freePort, startServerProcess, type ServerProcess } from '../server-process.js';
+import {
+  freePort,
+  legacySignUp,
+  startServerProcess,
+  type ServerProcess,
+} from '../server-process.js';
+
+const password = 'a long enough passphrase';
 
 const entry = (name: string) => fileURLToPath(new URL(`../../src/${name}.ts`, import.meta.url));
 
@@ -22,28 +29,11 @@ function runToExit(name: string, env: Record<string, string>) {
   );
 }
 
-async function legacySignUp(url: string, email: string) {
-  const response = await fetch(`${url}/api/user`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: 'a long enough passphrase',
-      fullname: 'Lock Tester',
-      role: 'buyer',
-      location: 'Rua Augusta 1, Lisbon',
-      latitude: 38.71,
-      longitude: -9.137,
-    }),
-  });
-  return response.status;
-}
-
 async function signIn(url: string, email: string) {
   const response = await fetch(`${url}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password: 'a long enough passphrase' }),
+    body: JSON.stringify({ email, password }),
   });
   return response.status;
 }
@@ -65,7 +55,8 @@ describe.skipIf(readEnv('DATABASE_URL'))('one writer per embedded data folder', 
       { length: 6 },
       (_, index) => `writer${index}-${Date.now()}@example.test`,
     );
-    for (const email of emails.slice(0, 3)) expect(await legacySignUp(first.url, email)).toBe(201);
+    for (const email of emails.slice(0, 3))
+      expect(await legacySignUp(first.url, { email, password })).toBe(201);
 
     const second = await runToExit('server', {
       DATA_DIR: dataDir,
@@ -81,7 +72,8 @@ describe.skipIf(readEnv('DATABASE_URL'))('one writer per embedded data folder', 
     expect(migrate.stderr).toBe(sentence);
 
     // The first server kept serving, and every account it acknowledged is there after a restart.
-    for (const email of emails.slice(3)) expect(await legacySignUp(first.url, email)).toBe(201);
+    for (const email of emails.slice(3))
+      expect(await legacySignUp(first.url, { email, password })).toBe(201);
     await first.stop('SIGTERM');
     const next = await startServerProcess({ DATA_DIR: dataDir }, { readyWithinMs: 60_000 });
     servers.push(next);

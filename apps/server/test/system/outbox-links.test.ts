@@ -3,22 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/config.js';
-import { freePort, startServerProcess, type ServerProcess } from '../server-process.js';
+import {
+  freePort,
+  legacySignUp,
+  startServerProcess,
+  type ServerProcess,
+} from '../server-process.js';
 
-/** A confirmation mail through the original client's sign-up, which mails one after its answer. */
-async function signUp(url: string, email: string) {
-  const response = await fetch(`${url}/api/user`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: 'a long enough passphrase',
-      fullname: 'Outbox Reader',
-      role: 'buyer',
-    }),
-  });
-  expect(response.status).toBe(201);
-}
+const password = 'a long enough passphrase';
 
 async function outboxed(log: string[], dataDir: string) {
   for (let tries = 0; tries < 300; tries += 1) {
@@ -64,7 +56,9 @@ describe.skipIf(readEnv('DATABASE_URL'))('mail without SMTP', () => {
     expect(warnings).toHaveLength(1);
     expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, linksLogged: false });
 
-    await signUp(server.url, `outbox-${Date.now()}@example.test`);
+    expect(
+      await legacySignUp(server.url, { email: `outbox-${Date.now()}@example.test`, password }),
+    ).toBe(201);
     const { line, files } = await outboxed(log, dataDir);
     expect(line.link).toBeUndefined();
     expect(log.join('\n')).not.toMatch(/token=/);
@@ -76,7 +70,12 @@ describe.skipIf(readEnv('DATABASE_URL'))('mail without SMTP', () => {
   it('for a local run, logs the link so the person trying it can follow it', async () => {
     const { server, log, dataDir } = await start({ NODE_ENV: 'development' });
     expect(log.some((line) => line.includes('SMTP_URL is not set'))).toBe(false);
-    await signUp(server.url, `outbox-local-${Date.now()}@example.test`);
+    expect(
+      await legacySignUp(server.url, {
+        email: `outbox-local-${Date.now()}@example.test`,
+        password,
+      }),
+    ).toBe(201);
     const { line } = await outboxed(log, dataDir);
     expect(String(line.link)).toMatch(/\/confirm-email\?token=/);
   }, 120_000);

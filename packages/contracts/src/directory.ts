@@ -38,6 +38,11 @@ export const publicProfileSchema = z
     description: z.string(),
     /** Null for a buyer, and for a business that has not chosen its sector yet ("Other"). */
     category: sectorSchema.nullable(),
+    /**
+     * A business's address as it typed it and its exact point. A buyer's town only (the places
+     * gazetteer's, "Lisbon, Portugal"), never the street or postcode typed, and the point
+     * rounded to 0.01°.
+     */
     location: locationSchema.nullable(),
     email: z.email().nullable(),
     createdAt: z.iso.datetime(),

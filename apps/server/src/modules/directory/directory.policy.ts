@@ -1,4 +1,5 @@
 import type { ChatPartner, PublicProfile } from '@maya/contracts';
+import type { Actor } from '../../lib/actor.js';
 import type { User } from './directory.repository.js';
 
 /**
@@ -10,8 +11,23 @@ export function coarseDegrees(value: number): number {
   return Math.floor(value * 100 + 0.5) / 100;
 }
 
-/** The only way a user row leaves the server for someone other than its owner. */
-export function toPublicProfile(user: User): PublicProfile {
+/**
+ * Whether `viewer` may see `user`'s profile. A business is public. A client is shown to
+ * businesses only (the directory lists clients to them alone), and to the client themself; a
+ * chat always pairs a client with a business and roles never change, so everyone who shares a
+ * chat with a client is a business. To anyone else a client is an unknown id.
+ */
+export function mayViewProfile(viewer: Actor | null, user: Pick<User, 'id' | 'role'>): boolean {
+  return user.role === 'seller' || viewer?.role === 'seller' || viewer?.userId === user.id;
+}
+
+/**
+ * The only way a user row leaves the server for someone other than its owner. A business shows
+ * the address it typed and its exact point; a client shows only `town` (the gazetteer's town of
+ * their rounded point, `DirectoryService`) and the point rounded to 0.01°, never the street,
+ * number or postcode they typed.
+ */
+export function toPublicProfile(user: User, town = ''): PublicProfile {
   const hasLocation = user.lat !== null && user.lng !== null;
   const exact = user.role === 'seller';
   return {
@@ -26,7 +42,7 @@ export function toPublicProfile(user: User): PublicProfile {
     category: user.category,
     location: hasLocation
       ? {
-          address: user.address ?? '',
+          address: exact ? (user.address ?? '') : town,
           lat: exact ? user.lat! : coarseDegrees(user.lat!),
           lng: exact ? user.lng! : coarseDegrees(user.lng!),
         }

@@ -23,7 +23,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
         summary:
           'Search the directory: text (typos tolerated), sector, distance from a point; sorted by relevance, distance or newest',
         description:
-          'Each word of `q` may match in any field (name, sector, place, description), with its stem, its synonyms in English, Portuguese and Spanish, and, for an unknown word, the known words within 1 edit from 5 letters or 2 from 9; accents and case are ignored. A place named in `q` ("salon lisbon", "perto do Marquês") is searched as a point and a radius unless `near` is given. Profiles with every word come first; when none has them all, the best partial matches follow, each item saying in `match` which words it matched and where (`complete: false` for a partial match). The first page carries `total` (counted up to 100) and `understood`. `sort=distance` without `radiusKm` lists every distance, nearest first. Clients (`role=buyer`, listed to businesses only) are measured from the point their profile shows, rounded to 0.01°: the radius, the order, `distanceKm` (whole kilometres) and the cursors reveal nothing finer.',
+          'Each word of `q` may match in any field (name, sector, place, description), with its stem, its synonyms in English, Portuguese and Spanish, and, for an unknown word, the known words within 1 edit from 5 letters or 2 from 9; accents and case are ignored. A place named in `q` ("salon lisbon", "perto do Marquês") is searched as a point and a radius unless `near` is given. Profiles with every word come first; when none has them all, the best partial matches follow, each item saying in `match` which words it matched and where (`complete: false` for a partial match). The first page carries `total` (counted up to 100) and `understood`. `sort=distance` without `radiusKm` lists every distance, nearest first. Clients (`role=buyer`, listed to businesses only) are measured from the point their profile shows, rounded to 0.01°: the radius, the order, `distanceKm` (whole kilometres) and the cursors reveal nothing finer. A client\'s `location.address` is the town of that point from the places gazetteer, never the address they typed, whose words find nobody: a client is found by name, description and place (as a point and a radius).',
         security: security.optional,
         querystring: findUsersQuerySchema,
         response: { 200: usersPageSchema, ...problems(400, 401, 403) },
@@ -50,14 +50,16 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['users'],
-        summary: 'One public profile',
-        security: security.none,
+        summary: 'One profile: any business to anyone; a client to businesses only',
+        description:
+          "A business's profile is public, with the address it typed and its exact point. A client's profile is shown only to signed-in businesses (everyone who shares a chat with a client is one) and to the client themself, and to anyone else answers the same 404 as an unknown id. It shows the client as others see them: `location.address` is the town of their point from the places gazetteer (\"Lisbon, Portugal\"), never the street, number or postcode they typed, and `lat`/`lng` are rounded to 0.01°; the client's own full address is at `GET /me`.",
+        security: security.optional,
         params: userIdParamsSchema,
         response: { 200: publicProfileSchema, ...problems(400, 404) },
       },
     },
     async (request) => {
-      const profile = await directory.getPublicProfile(request.params.id);
+      const profile = await directory.getPublicProfile(request.actor, { id: request.params.id });
       return { ...profile, gallery: await uploads.getGallery(profile.id) };
     },
   );

@@ -11,8 +11,18 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/actor.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { createLru } from '../../lib/lru.js';
-import type { DirectoryQuery, DirectoryRepository, DirectoryRow } from './directory.repository.js';
-import { toChatPartner, toPublicProfile } from './directory.policy.js';
+import type {
+  DirectoryQuery,
+  DirectoryRepository,
+  DirectoryRow,
+  User,
+} from './directory.repository.js';
+import {
+  coarseDegrees,
+  mayViewProfile,
+  toChatPartner,
+  toPublicProfile,
+} from './directory.policy.js';
 import { explainMatch } from './search-match.js';
 import {
   expandWord,
@@ -55,6 +65,8 @@ export const DEFAULT_RADIUS_KM = 50;
 const VOCABULARY_TTL_MS = 60_000;
 /** Distinct searches whose reading (place, stems, synonyms, corrections) is kept. */
 const READINGS_KEPT = 1_000;
+/** Clients' towns kept, by rounded point and address text. */
+const TOWNS_KEPT = 10_000;
 
 /** Searched around a place read from the words: a landmark's streets, a city's reach, a town's. */
 export function placeRadiusKm(place: { population: number; landmark?: boolean }): number {
@@ -62,8 +74,10 @@ export function placeRadiusKm(place: { population: number; landmark?: boolean })
   return place.population >= 500_000 ? 30 : 15;
 }
 
-/** A place named in the search words, as the places module finds it. */
+/** A place named in the search words, and a client's town, as the places module finds them. */
 export interface PlaceFinder {
+  /** The town of a point, from the gazetteer (a town the address text names near it first). */
+  townAt(point: { lat: number; lng: number }, text?: string | null): { label: string } | undefined;
   findIn(
     words: string[],
     options?: { commonWords?: Set<string> },
@@ -164,15 +178,46 @@ export function createDirectoryService(
     return read.named;
   }
 
+  // A client's town is the gazetteer's answer for their rounded point and address text: the
+  // same for many clients, and the same each time, so each pair is looked up once.
+  const towns = createLru<string, string>(TOWNS_KEPT);
+  function townOf(user: User): string {
+    if (!places || user.lat === null || user.lng === null) return '';
+    const point = { lat: coarseDegrees(user.lat), lng: coarseDegrees(user.lng) };
+    const key = `${point.lat},${point.lng},${user.address ?? ''}`;
+    let town = towns.get(key);
+    if (town === undefined) {
+      town = places.townAt(point, user.address)?.label ?? '';
+      towns.set(key, town);
+    }
+    return town;
+  }
+
+  /** The words others see of a user: a client's address is their town, as on the profile. */
+  function asShown(user: User): User {
+    return user.role === 'buyer' ? { ...user, address: townOf(user) } : user;
+  }
+
+  /** A user as others see them: a client's address is their town. */
+  function shown(user: User): PublicProfile {
+    return toPublicProfile(user, user.role === 'buyer' ? townOf(user) : undefined);
+  }
+
   let placesCache:
     | { at: number; places: Awaited<ReturnType<DirectoryRepository['findSellerPlaces']>> }
     | undefined;
 
   return {
-    async getPublicProfile(id: string): Promise<PublicProfile> {
+    /**
+     * One profile as `actor` may see it (`mayViewProfile`): a client's profile is NOT_FOUND, as
+     * an unknown id is, to anyone but businesses and the client.
+     */
+    async getPublicProfile(actor: Actor | null, { id }: { id: string }): Promise<PublicProfile> {
       const user = await repository.findById(id);
-      if (!user) throw new AppError('NOT_FOUND', 'This profile does not exist.');
-      return toPublicProfile(user);
+      if (!user || !mayViewProfile(actor, user)) {
+        throw new AppError('NOT_FOUND', 'This profile does not exist.');
+      }
+      return shown(user);
     },
 
     /**
@@ -310,7 +355,7 @@ export function createDirectoryService(
       const explained = page.map((row) => ({
         row,
         match: text
-          ? explainMatch(row.user, terms, {
+          ? explainMatch(asShown(row.user), terms, {
               tier: row.tier,
               place: place && !outsidePlace ? place.name : undefined,
               outsidePlace,
@@ -327,7 +372,7 @@ export function createDirectoryService(
       }
       return {
         items: explained.map(({ row, match }) => ({
-          ...toPublicProfile(row.user),
+          ...shown(row.user),
           distanceKm:
             row.distanceKm === null
               ? null
@@ -354,7 +399,7 @@ export function createDirectoryService(
 
     async findFeaturedSellers(): Promise<FeaturedSellers> {
       const rows = await repository.findFeaturedSellers(FEATURED_SELLERS);
-      return { items: rows.map(toPublicProfile) };
+      return { items: rows.map(shown) };
     },
 
     /** Names and thumbnails of chat partners, deleted accounts included (shown as deleted). */

@@ -29,13 +29,18 @@ describe('public profiles', () => {
     });
   });
 
-  it("never shows a buyer's email and rounds a buyer's coordinates to about 1 km", async () => {
+  it("never shows a buyer's email, and shows a business the buyer's town and coordinates rounded to about 1 km", async () => {
     const buyer = await insertUser(db, { role: 'buyer', email: 'private@example.test' });
-    const response = await app.inject({ method: 'GET', url: `/api/v1/users/${buyer.id}` });
+    const business = await signUp(app, { role: 'seller' });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/users/${buyer.id}`,
+      headers: business.headers,
+    });
     expect(response.statusCode).toBe(200);
     const profile = response.json();
     expect(profile.email).toBeNull();
-    expect(profile.location).toEqual({ address: 'Rua Augusta 1, Lisbon', lat: 38.71, lng: -9.14 });
+    expect(profile.location).toEqual({ address: 'Lisbon, Portugal', lat: 38.71, lng: -9.14 });
     expect(JSON.stringify(profile)).not.toContain('private@example.test');
     expect(profile).not.toHaveProperty('passwordHash');
   });

@@ -199,7 +199,7 @@ export function createLegacyUsersService({
 
     /** The assistant's seller card; anything but an existing business is `success: false`. */
     async profileCard(id: string): Promise<LegacyProfileAnswer> {
-      const profile = await directory.getPublicProfile(id).catch((error: unknown) => {
+      const profile = await directory.getPublicProfile(null, { id }).catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
         throw error;
       });

@@ -60,6 +60,7 @@ describe('legal pages', () => {
       /Download my data/,
       /Delete my account/,
       /runs on our server/,
+      /street, number and postcode a client typed are shown to nobody but the client/,
     ]) {
       expect(within(article).getAllByText(claim).length).toBeGreaterThan(0);
     }

@@ -282,6 +282,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
         : undefined,
     outbound,
     endpointPorts: config.PUSH_ENDPOINT_PORTS,
+    sessionIdleMs: sessionPolicy.idleMs,
     isOnline: (userId, chatId) => app.presence.isOnlineInChat(userId, chatId),
     meters: {
       sent: () => app.meters.pushSent.inc(),
@@ -323,7 +324,14 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   const resets = createPasswordResetsRepository(app.db);
   const signInLinks = createSignInLinksRepository(app.db);
   const confirmations = createEmailConfirmationsRepository(app.db);
-  const access = createAccessService({ sessions, devices, resets, signInLinks, confirmations });
+  const access = createAccessService({
+    sessions,
+    devices,
+    resets,
+    signInLinks,
+    confirmations,
+    devicePush: push,
+  });
   const throttleWindowMs = config.AUTH_THROTTLE_WINDOW_SECONDS * 1000;
   // One count of failed passwords: sign-ins, and the account's re-entries of its password.
   const signIns = createSignInThrottle({

@@ -9,6 +9,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { chats } from './chats.js';
+import { sessions } from './sessions.js';
 import { users } from './users.js';
 
 /** How a person hears by mail about messages they have not read; no row means the defaults. */
@@ -67,6 +68,12 @@ export const pushSubscriptions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The session that saved it: when that session ends (sign-out, expiry, a password change or
+     * reset, the account's deletion), the subscription goes with it, so a signed-out device is
+     * told nothing more. Null for a subscription saved before subscriptions named their session.
+     */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull().unique(),
     endpointKey: text('endpoint_key').notNull().unique(),
     p256dh: text('p256dh').notNull(),
@@ -82,5 +89,8 @@ export const pushSubscriptions = pgTable(
      */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('push_subscriptions_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('push_subscriptions_user_idx').on(table.userId, table.createdAt),
+    index('push_subscriptions_session_idx').on(table.sessionId),
+  ],
 );

@@ -10,6 +10,11 @@ export interface AccessServiceDependencies {
   resets: PasswordResetsRepository;
   signInLinks: SignInLinksRepository;
   confirmations: EmailConfirmationsRepository;
+  /**
+   * Web push subscriptions saved before they named their session (the others end with their
+   * session): they end whenever other sessions are ended, since which device holds them is unknown.
+   */
+  devicePush?: { forgetUnbound(userId: string): Promise<void>; purgeUnbound(): Promise<void> };
 }
 
 /**
@@ -23,11 +28,14 @@ export function createAccessService({
   resets,
   signInLinks,
   confirmations,
+  devicePush,
 }: AccessServiceDependencies) {
   return {
     /** After a password change: this session stays, every other one ends. */
-    endOtherSessions: (userId: string, keepSessionId: string) =>
-      sessions.revoke(userId, keepSessionId),
+    async endOtherSessions(userId: string, keepSessionId: string): Promise<void> {
+      await sessions.revoke(userId, keepSessionId);
+      await devicePush?.forgetUnbound(userId);
+    },
 
     /**
      * After a reset: no other reset link works, and whoever knew the old password may have signed
@@ -37,6 +45,7 @@ export function createAccessService({
       await resets.deleteUserResets(userId);
       await devices.forget(userId);
       await sessions.revoke(userId);
+      await devicePush?.forgetUnbound(userId);
     },
 
     /** When the account is deleted: every link, device and session. */
@@ -54,6 +63,7 @@ export function createAccessService({
      */
     async purgeExpired(): Promise<void> {
       await sessions.purgeExpired();
+      await devicePush?.purgeUnbound();
       const dayAgo = new Date(Date.now() - 24 * 3_600_000);
       await signInLinks.deleteExpired(dayAgo);
       await confirmations.deleteExpired(dayAgo);

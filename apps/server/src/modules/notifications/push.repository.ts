@@ -6,6 +6,7 @@ import {
   messages,
   notificationSettings,
   pushSubscriptions,
+  sessions,
   users,
 } from '../../db/schema/index.js';
 import { uuidv7 } from '../../lib/uuid.js';
@@ -21,6 +22,15 @@ export interface StoredPushSubscription {
   createdAt: Date;
 }
 
+/**
+ * When sessions count as live: not past their absolute expiry at `now`, and seen after
+ * `idleSince`. Sessions are checked lazily, so an expired one may still have its row.
+ */
+export interface SessionsLiveAt {
+  now: Date;
+  idleSince: Date;
+}
+
 /** What a push about a chat shows, read when it is sent. */
 export interface PushMessage {
   senderFirstName: string;
@@ -32,8 +42,21 @@ export interface PushMessage {
 }
 
 export function createPushRepository(db: Database) {
-  /** The subscriptions matching `condition` whose account is live (none of a deleted one). */
-  const liveSubscriptions = (condition: SQL) =>
+  /**
+   * Whether a subscription's session is live: the one that saved it, or, for one saved before
+   * subscriptions named their session, any of its owner's.
+   */
+  const sessionLive = ({ now, idleSince }: SessionsLiveAt) =>
+    sql`case when ${pushSubscriptions.sessionId} is null
+      then exists (select 1 from ${sessions} s where s.user_id = ${pushSubscriptions.userId}
+        and s.expires_at > ${now} and s.last_seen_at > ${idleSince})
+      else ${sessions.expiresAt} > ${now} and ${sessions.lastSeenAt} > ${idleSince} end`;
+
+  /**
+   * The subscriptions matching `condition` whose account is live (none of a deleted one) and whose
+   * session is live.
+   */
+  const liveSubscriptions = (condition: SQL, live: SessionsLiveAt) =>
     db
       .select({
         id: pushSubscriptions.id,
@@ -46,16 +69,19 @@ export function createPushRepository(db: Database) {
       })
       .from(pushSubscriptions)
       .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-      .where(and(condition, sql`${users.deletedAt} is null`));
+      .leftJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+      .where(and(condition, sql`${users.deletedAt} is null`, sessionLive(live)));
 
   return {
     /**
-     * Saves a browser's subscription for `userId`: the same endpoint is updated (and moves to this
-     * person, the browser's latest owner); beyond `limit` subscriptions, the oldest go. One
-     * transaction, so two saves at once keep the limit.
+     * Saves a browser's subscription for `userId`, bound to the session `sessionId` that saved it:
+     * the same endpoint is updated (and moves to this person and session, the browser's latest);
+     * beyond `limit` subscriptions, the oldest go. One transaction, so two saves at once keep the
+     * limit.
      */
     async saveSubscription(
       userId: string,
+      sessionId: string,
       subscription: { endpoint: string; endpointKey: string; p256dh: string; auth: string },
       limit: number,
     ): Promise<{ row: StoredPushSubscription; created: boolean }> {
@@ -68,12 +94,13 @@ export function createPushRepository(db: Database) {
           .where(eq(pushSubscriptions.endpointKey, subscription.endpointKey));
         const [row] = await tx
           .insert(pushSubscriptions)
-          .values({ id: uuidv7(), userId, ...subscription })
+          .values({ id: uuidv7(), userId, sessionId, ...subscription })
           .onConflictDoUpdate({
             target: pushSubscriptions.endpointKey,
             // Saved again, it was checked again: deliveries resume.
             set: {
               userId,
+              sessionId,
               p256dh: subscription.p256dh,
               auth: subscription.auth,
               failures: 0,
@@ -102,52 +129,97 @@ export function createPushRepository(db: Database) {
       });
     },
 
+    /** The person's subscription by that key, turned off or not, while its session is live. */
     async findSubscription(
       userId: string,
       endpointKey: string,
+      live: SessionsLiveAt,
     ): Promise<StoredPushSubscription | undefined> {
-      const [row] = await db
-        .select()
-        .from(pushSubscriptions)
-        .where(
-          and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpointKey, endpointKey)),
-        );
+      const [row] = await liveSubscriptions(
+        and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpointKey, endpointKey))!,
+        live,
+      );
       return row;
     },
 
-    /** Deletes the person's subscription; false when they have none by that key. */
-    async deleteSubscription(userId: string, endpointKey: string): Promise<boolean> {
+    /**
+     * Deletes the person's subscription; false when they have none by that key, or its session
+     * has ended (it is then as good as gone, and goes with the session's row).
+     */
+    async deleteSubscription(
+      userId: string,
+      endpointKey: string,
+      live: SessionsLiveAt,
+    ): Promise<boolean> {
+      const [row] = await liveSubscriptions(
+        and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpointKey, endpointKey))!,
+        live,
+      );
+      if (!row) return false;
       const deleted = await db
         .delete(pushSubscriptions)
-        .where(
-          and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpointKey, endpointKey)),
-        )
+        .where(and(eq(pushSubscriptions.id, row.id), eq(pushSubscriptions.userId, userId)))
         .returning({ id: pushSubscriptions.id });
       return deleted.length > 0;
     },
 
-    /** The subscriptions of a live account (none for a deleted one), those turned off too. */
-    async findSubscriptionsOf(userId: string): Promise<StoredPushSubscription[]> {
-      return liveSubscriptions(eq(pushSubscriptions.userId, userId));
+    /**
+     * The subscriptions of a live account (none for a deleted one) whose session is live, those
+     * turned off too.
+     */
+    async findSubscriptionsOf(
+      userId: string,
+      live: SessionsLiveAt,
+    ): Promise<StoredPushSubscription[]> {
+      return liveSubscriptions(eq(pushSubscriptions.userId, userId), live);
     },
 
-    /** The subscriptions of a live account that deliveries still go to. */
-    async findActiveSubscriptionsOf(userId: string): Promise<StoredPushSubscription[]> {
+    /** The subscriptions of a live account and session that deliveries still go to. */
+    async findActiveSubscriptionsOf(
+      userId: string,
+      live: SessionsLiveAt,
+    ): Promise<StoredPushSubscription[]> {
       return liveSubscriptions(
         and(eq(pushSubscriptions.userId, userId), isNull(pushSubscriptions.disabledAt))!,
+        live,
       );
     },
 
-    /** A subscription deliveries still go to, of a live account. */
-    async findActiveSubscriptionById(id: string): Promise<StoredPushSubscription | undefined> {
+    /** A subscription deliveries still go to, of a live account and session. */
+    async findActiveSubscriptionById(
+      id: string,
+      live: SessionsLiveAt,
+    ): Promise<StoredPushSubscription | undefined> {
       const [row] = await liveSubscriptions(
         and(eq(pushSubscriptions.id, id), isNull(pushSubscriptions.disabledAt))!,
+        live,
       );
       return row;
     },
 
     async deleteSubscriptionsOf(userId: string): Promise<void> {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    },
+
+    /**
+     * Deletes the person's subscriptions saved before subscriptions named their session: which
+     * device holds them is unknown, so they end whenever other sessions are ended for safety.
+     */
+    async deleteUnboundSubscriptionsOf(userId: string): Promise<void> {
+      await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), isNull(pushSubscriptions.sessionId)));
+    },
+
+    /** Deletes the subscriptions saved before they named their session whose owner has none live. */
+    async deleteOrphanedUnboundSubscriptions(live: SessionsLiveAt): Promise<void> {
+      await db.delete(pushSubscriptions).where(
+        and(
+          isNull(pushSubscriptions.sessionId),
+          sql`not exists (select 1 from ${sessions} s where s.user_id = ${pushSubscriptions.userId}
+              and s.expires_at > ${live.now} and s.last_seen_at > ${live.idleSince})`,
+        ),
+      );
     },
 
     /**

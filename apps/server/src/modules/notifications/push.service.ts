@@ -12,7 +12,12 @@ import { AppError } from '../../lib/app-error.js';
 import { OutboundRefused, type OutboundGuard, type OutboundPolicy } from '../../lib/outbound.js';
 import { describeError } from '../../lib/redact.js';
 import type { JobQueue } from '../../plugins/jobs.js';
-import type { PushMessage, PushRepository, StoredPushSubscription } from './push.repository.js';
+import type {
+  PushMessage,
+  PushRepository,
+  SessionsLiveAt,
+  StoredPushSubscription,
+} from './push.repository.js';
 
 export const PUSH_QUEUE = 'push-messages';
 
@@ -96,6 +101,11 @@ export interface PushServiceDependencies {
   outbound: OutboundGuard;
   /** The ports an endpoint may be on (PUSH_ENDPOINT_PORTS). */
   endpointPorts: readonly number[];
+  /**
+   * How long a session lives unused (the sessions' idle rule): a subscription is delivered to, and
+   * shown to its owner, only while the session that saved it is live.
+   */
+  sessionIdleMs: number;
   /** Whether the person is online in that chat: the same rule the unread-message mail follows. */
   isOnline: (userId: string, chatId: string) => Promise<boolean>;
   meters: { sent: () => void; failed: (reason: PushFailure) => void };
@@ -117,10 +127,16 @@ export function createPushService({
   vapid,
   outbound,
   endpointPorts,
+  sessionIdleMs,
   isOnline,
   meters,
   log,
 }: PushServiceDependencies) {
+  const liveNow = (): SessionsLiveAt => {
+    const now = Date.now();
+    return { now: new Date(now), idleSince: new Date(now - sessionIdleMs) };
+  };
+
   const requireConfigured = (): VapidKeys => {
     if (!vapid) throw new AppError('NOT_FOUND', 'Notifications on devices are not offered here.');
     return vapid;
@@ -167,7 +183,8 @@ export function createPushService({
   async function deliver({ subscriptionId, chatId }: PushJob): Promise<void> {
     const keys = vapid;
     if (!keys) return;
-    const subscription = await repository.findActiveSubscriptionById(subscriptionId);
+    // Gone, turned off, or its session ended (an expired session may still have its row).
+    const subscription = await repository.findActiveSubscriptionById(subscriptionId, liveNow());
     if (!subscription) return;
     // Someone looking at the chat sees the message arrive; nothing to announce.
     if (await isOnline(subscription.userId, chatId)) return;
@@ -252,6 +269,7 @@ export function createPushService({
       }
       const { row, created } = await repository.saveSubscription(
         actor.userId,
+        actor.sessionId,
         {
           endpoint: input.endpoint,
           endpointKey: endpointKey(input.endpoint),
@@ -264,14 +282,14 @@ export function createPushService({
     },
 
     async getSubscription(actor: Actor, key: string): Promise<PushSubscription> {
-      const row = await repository.findSubscription(actor.userId, key);
+      const row = await repository.findSubscription(actor.userId, key, liveNow());
       if (!row) throw new AppError('NOT_FOUND', 'This browser is not subscribed.');
       return answer(row);
     },
 
     /** Only the owner's: anyone else's key is the same 404 as an unknown one. */
     async deleteSubscription(actor: Actor, key: string): Promise<void> {
-      if (!(await repository.deleteSubscription(actor.userId, key))) {
+      if (!(await repository.deleteSubscription(actor.userId, key, liveNow()))) {
         throw new AppError('NOT_FOUND', 'This browser is not subscribed.');
       }
     },
@@ -282,11 +300,24 @@ export function createPushService({
     },
 
     /**
+     * Other sessions of the person were ended (a password change or reset): subscriptions saved
+     * before they named their session may be on any of those devices, so they end too.
+     */
+    async forgetUnbound(userId: string): Promise<void> {
+      await repository.deleteUnboundSubscriptionsOf(userId);
+    },
+
+    /** Subscriptions saved before they named their session, of people with no live session. */
+    async purgeUnbound(): Promise<void> {
+      await repository.deleteOrphanedUnboundSubscriptions(liveNow());
+    },
+
+    /**
      * The person's browsers, for their data export: which push service and since when. The
      * address and the keys are the browser's capability and stay here.
      */
     async exportOwn(userId: string): Promise<{ pushService: string; createdAt: string }[]> {
-      const subscriptions = await repository.findSubscriptionsOf(userId);
+      const subscriptions = await repository.findSubscriptionsOf(userId, liveNow());
       return subscriptions.map((subscription) => ({
         pushService: new URL(subscription.endpoint).origin,
         createdAt: subscription.createdAt.toISOString(),
@@ -296,7 +327,7 @@ export function createPushService({
     /** A message was stored for `recipientId`: a job per browser of theirs, when push is on. */
     async messageSent({ chatId, recipientId }: { chatId: string; recipientId: string }) {
       if (!vapid) return;
-      const subscriptions = await repository.findActiveSubscriptionsOf(recipientId);
+      const subscriptions = await repository.findActiveSubscriptionsOf(recipientId, liveNow());
       for (const subscription of subscriptions) {
         await jobs.send(PUSH_QUEUE, { subscriptionId: subscription.id, chatId } satisfies PushJob, {
           singletonKey: `${subscription.id}:${chatId}`,

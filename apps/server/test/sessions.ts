@@ -38,13 +38,17 @@ export async function mailedSignupLink(app: FastifyInstance, email: string): Pro
   return new URL(mail.link!);
 }
 
-/** Spends a mailed confirmation or sign-up link, as its page's button does. */
-export function confirmEmail(app: FastifyInstance, token: string) {
+/**
+ * Spends a mailed confirmation or sign-up link, as its page's button does, from an address of
+ * its own (the route is limited per address).
+ */
+export function confirmEmail(app: FastifyInstance, token: string, remoteAddress = nextAddress()) {
   return app.inject({
     method: 'POST',
     url: '/api/v1/auth/email-confirmation/confirm',
     headers: sameOrigin,
     payload: { token },
+    remoteAddress,
   });
 }
 

@@ -32,7 +32,7 @@ export const legacyUsersRoutes: FastifyPluginAsyncZod<{ users: LegacyUsersServic
           `The directory (old client): public profiles only, newest first, at most ${LEGACY_USERS_MAX} per role; businesses for everyone, clients for businesses`,
         ),
         description:
-          "A client's `location` is the town of their point from the places gazetteer (\"Lisbon, Portugal\"), never the address they typed; their `lat`, `lng`, `latitude` and `longitude` are rounded to 0.01°. A business's are as it typed them.",
+          'A client\'s `location` is the town of their point from the places gazetteer ("Lisbon, Portugal"), never the address they typed; their `lat`, `lng`, `latitude` and `longitude` are rounded to 0.01°. A business\'s are as it typed them.',
         security: security.optional,
         response: { 200: legacyUsersAnswerSchema, ...legacyProblems },
       },

@@ -380,6 +380,10 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     links,
     signIns,
     log: app.log,
+    setMailLanguage: async (userId, language) => {
+      const settings = createNotificationsRepository(app.db);
+      await settings.upsertSettings(userId, { ...(await settings.findSettings(userId)), language });
+    },
   });
   await app.register(auth, { sessions, publicUrl: config.PUBLIC_URL });
   await app.register(realtime, {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LoginBody, PrivateUser, SignupBody } from '@maya/contracts';
+import type { LoginBody, MailLanguage, PrivateUser, SignupBody } from '@maya/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, rejectCommonPassword, verifyPassword } from '../../lib/password.js';
 import type { AccountService } from '../account/account.service.js';
@@ -24,6 +24,8 @@ export interface AuthServiceDependencies {
   links: Pick<MailedLinksService, 'mailEmailConfirmation' | 'mailSignupLink' | 'mailSignupAttempt'>;
   /** Where work after a sign-up's reply logs its failures. */
   log?: { error(details: Record<string, unknown>, message: string): void };
+  /** Keeps the language a sign-up asked in as the new account's mail language. */
+  setMailLanguage?: (userId: string, language: MailLanguage) => Promise<void>;
   /**
    * Failed sign-ins' counts, one for the app: the account's re-entries of its current password
    * count in it too.
@@ -39,6 +41,7 @@ export function createAuthService({
   devices,
   links,
   log,
+  setMailLanguage,
   signIns,
 }: AuthServiceDependencies) {
   return {
@@ -82,18 +85,30 @@ export function createAuthService({
         links.mailSignupAttempt(profile.email);
         return;
       }
-      const mail = () => links.mailSignupLink(user.email, { language, next });
-      if (!imageUploadId) return mail();
-      // After the reply too, so an avatar's work cannot tell a new address by the time; the
-      // link goes once the avatar is the account's.
+      // After the reply too, so this work cannot tell a new address by the time: the avatar
+      // becomes the account's and the sign-up's language its mails', then the link goes.
       setImmediate(() => {
-        uploads
-          .claimAvatar(imageUploadId, user.id)
-          .then((image) => account.setImage(user.id, image))
-          .catch((error: unknown) =>
-            log?.error({ err: error }, "the sign-up's avatar was not claimed"),
-          )
-          .finally(mail);
+        const settled: Promise<unknown>[] = [];
+        if (imageUploadId) {
+          settled.push(
+            uploads
+              .claimAvatar(imageUploadId, user.id)
+              .then((image) => account.setImage(user.id, image))
+              .catch((error: unknown) =>
+                log?.error({ err: error }, "the sign-up's avatar was not claimed"),
+              ),
+          );
+        }
+        if (language && setMailLanguage) {
+          settled.push(
+            setMailLanguage(user.id, language).catch((error: unknown) =>
+              log?.error({ err: error }, "the sign-up's mail language was not kept"),
+            ),
+          );
+        }
+        void Promise.all(settled).finally(() =>
+          links.mailSignupLink(user.email, { language, next }),
+        );
       });
     },
 

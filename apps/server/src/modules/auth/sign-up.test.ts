@@ -208,6 +208,22 @@ describe('a registered address', () => {
     ).toHaveLength(1);
   });
 
+  it("keeps the language the sign-up asked in as the account's, so its owner is told in it", async () => {
+    const owner = await registeredOwner({ language: 'pt' });
+    const settings = await app.inject({
+      method: 'GET',
+      url: '/api/v1/me/notifications',
+      headers: owner.headers,
+    });
+    expect(settings.json()).toMatchObject({ language: 'pt' });
+
+    expect((await postSignup({ ...signupBody(), email: owner.email })).statusCode).toBe(202);
+    const notice = await mails.waitFor(
+      (mail) => to(owner.email)(mail) && mail.kind === 'account-notice',
+    );
+    expect(notice.subject).toBe('Alguém tentou se cadastrar no Maya Market com o seu e-mail');
+  });
+
   it('mails the address at most three times an hour (its sign-up link included), however often it is tried', async () => {
     const owner = await registeredOwner();
     for (let attempt = 0; attempt < 6; attempt += 1) {

@@ -202,6 +202,21 @@ describe("a client's profile to anyone but businesses", () => {
     },
   );
 
+  it("answers the old client's profile card for a client as for an unknown id, even to a business", async () => {
+    const card = (id: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'POST', url: '/api/user/profile', headers, payload: { id } });
+    const unknownCard = await card(unknown);
+    expect(unknownCard.json()).toEqual({
+      success: false,
+      message: 'Failed to create user profile.',
+    });
+    for (const headers of [{}, otherClient.headers, business.headers]) {
+      const answer = await card(client.id, headers);
+      expect(answer.statusCode).toBe(unknownCard.statusCode);
+      expect(answer.body).toBe(unknownCard.body);
+    }
+  });
+
   it("lists no client in the old client's directory for a visitor or a client", async () => {
     for (const headers of [{}, otherClient.headers]) {
       const response = await get('/api/user/all', headers);

@@ -728,7 +728,6 @@ describe('faults of PostgreSQL and Redis under load', () => {
           acknowledged: pairs.reduce((sum, pair) => sum + pair.acked.size, 0),
           lost: lost.length,
         });
-        if (unhandled.length > 0) console.log(unhandled.slice(0, 5));
 
         expect(recoveryMs).toBeGreaterThanOrEqual(0);
         expect(recoveryMs).toBeLessThanOrEqual(RECOVERY_GOAL_MS);

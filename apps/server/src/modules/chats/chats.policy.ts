@@ -11,7 +11,3 @@ export function chatPair(
     : { buyerId: partner.id, sellerId: actor.userId };
 }
 
-/** Sellers see a chat in their list only once somebody has written in it. */
-export function listsEmptyChats(role: Role): boolean {
-  return role === 'buyer';
-}

@@ -211,11 +211,13 @@ export function createChatsRepository(db: Database) {
 
     async findChatList(
       userId: string,
-      options: { onlyWithMessages: boolean; limit: number; after?: TimeIdCursor },
+      options: { limit: number; after?: TimeIdCursor },
     ): Promise<ChatListRow[]> {
       const conditions = [
         sql`(m.hidden_at is null or c.last_message_at > m.hidden_at)`,
-        options.onlyWithMessages ? sql`c.last_message_at is not null` : sql`true`,
+        // Listed for either member only once somebody has written in it: "Chat Now" without a
+        // word leaves nothing in anyone's list, and the empty chat still opens by its id.
+        sql`c.last_message_at is not null`,
       ];
       if (options.after) {
         const activeAt = options.after.at.toISOString();

@@ -16,7 +16,7 @@ import { createThrottle, type Hold } from '../../lib/throttle.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import type { DirectoryService } from '../directory/directory.service.js';
 import type { ChatListRow, ChatsRepository } from './chats.repository.js';
-import { chatPair, listsEmptyChats } from './chats.policy.js';
+import { chatPair } from './chats.policy.js';
 
 type MessageRow = NonNullable<ChatListRow['lastMessage']>;
 
@@ -183,7 +183,6 @@ export function createChatsService({
     async findChats(actor: Actor, query: { cursor?: string; limit: number }): Promise<ChatsPage> {
       const after = query.cursor ? decodeTimeIdCursor(query.cursor) : undefined;
       const rows = await repository.findChatList(actor.userId, {
-        onlyWithMessages: !listsEmptyChats(actor.role),
         limit: query.limit + 1,
         after,
       });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
-import type { MessagesPage } from '@maya/contracts';
+import { legacyChatsAnswerSchema, type MessagesPage } from '@maya/contracts';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { chatsOf, newChat, openChat, readMessages, send } from '../../../test/chats.js';
-import { signUp } from '../../../test/sessions.js';
+import { bearer, signUp } from '../../../test/sessions.js';
 import { connectChatAndStranger, connectSocket, settle } from '../../../test/sockets.js';
 
 const { app, url } = await buildTestApp({}, { listen: true });
@@ -45,12 +45,42 @@ describe('opening a chat', () => {
     );
   });
 
-  it('shows an empty chat to the buyer but to the seller only once it has a message', async () => {
+  it('lists an empty chat for neither member until its first message, on both list routes', async () => {
     const { buyer, seller, chatId } = await setup();
-    expect((await chatsOf(app, buyer)).map((chat) => chat.id)).toContain(chatId);
-    expect((await chatsOf(app, seller)).map((chat) => chat.id)).not.toContain(chatId);
+    const stranger = await signUp(app, { role: 'buyer', category: null });
+    const legacyIds = async (user: typeof buyer) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/chats',
+        headers: bearer(user.token),
+      });
+      expect(response.statusCode).toBe(200);
+      return legacyChatsAnswerSchema.parse(response.json()).data.map((chat) => chat._id);
+    };
+    for (const member of [buyer, seller]) {
+      expect((await chatsOf(app, member)).map((chat) => chat.id)).not.toContain(chatId);
+      expect(await legacyIds(member)).not.toContain(chatId);
+      // Not listed, yet it opens by its id for its two members, and for nobody else.
+      const opened = await app.inject({
+        method: 'GET',
+        url: `/api/v1/chats/${chatId}`,
+        headers: member.headers,
+      });
+      expect(opened.statusCode).toBe(200);
+      expect(opened.json().chat).toMatchObject({ id: chatId, lastMessage: null });
+    }
+    const strangers = await app.inject({
+      method: 'GET',
+      url: `/api/v1/chats/${chatId}`,
+      headers: stranger.headers,
+    });
+    expect([403, 404]).toContain(strangers.statusCode);
+
     await send(app, buyer, chatId, 'Hello!');
-    expect((await chatsOf(app, seller)).map((chat) => chat.id)).toContain(chatId);
+    for (const member of [buyer, seller]) {
+      expect((await chatsOf(app, member)).map((chat) => chat.id)).toContain(chatId);
+      expect(await legacyIds(member)).toContain(chatId);
+    }
   });
 });
 

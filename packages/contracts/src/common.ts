@@ -7,7 +7,7 @@ export const idSchema = z.uuid();
 export const roleSchema = z.enum(['buyer', 'seller']).meta({ id: 'Role' });
 export type Role = z.infer<typeof roleSchema>;
 
-/** The four sectors the marketplace bridges (SPEC §1). */
+/** The sectors a business can choose (SPEC §1), "other" among them. */
 export const sectorSchema = z.enum(sectors).meta({ id: 'Sector' });
 export type Sector = z.infer<typeof sectorSchema>;
 export { sectors };

@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sectors } from '@maya/contracts/sectors';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -60,9 +61,7 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     description: text('description').notNull().default(''),
-    category: text('category', {
-      enum: ['influencer-marketing', 'hospitality', 'construction', 'beauty'],
-    }),
+    category: text('category', { enum: sectors }),
     address: text('address'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),

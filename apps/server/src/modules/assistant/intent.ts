@@ -1,12 +1,13 @@
 import type { Sector } from '@maya/contracts';
 import { detectLanguage, type Language } from './language.js';
+import { derived, phraseRegex, phrasesPattern } from '../../lib/lexicon/index.js';
 import { editDistance, normalize, typoBudget } from './text.js';
 import {
-  BUDGET_WORDS,
   FILLER,
   SECTOR_NAMES,
   SINGLE_WORD_FORMS,
   TRADE_FORMS,
+  type Form,
   type TradeHit,
 } from './vocabulary.js';
 
@@ -127,212 +128,72 @@ function rawOf(tokens: Token[], plain: string | undefined): string | undefined {
   return plain;
 }
 
-const escape = (text: string) => text.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const phrasePattern = (phrases: readonly string[]) =>
-  new RegExp(
-    `(?<= )(?:${[...phrases]
+/** The patterns and word sets of a request, built from the lexicon's cue and place files. */
+const readingWords = derived((lexicon) => {
+  const { cues, places, budget } = lexicon;
+  const set = (list: readonly string[]) => new Set(list.map(normalize));
+  const alternatives = (list: readonly string[]) =>
+    [...list]
+      .map(normalize)
       .sort((a, b) => b.length - a.length)
-      .map(escape)
-      .join('|')})(?= )`,
+      .map((word) => word.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|');
+  const ordinals = Object.fromEntries(
+    Object.entries(cues.ordinals).map(([word, index]) => [normalize(word), index]),
   );
-
-const NEAR_ME =
-  /(?<= )(?:near me|nearby|close to me|around me|close by|in my area|near my (?:place|home|house)|perto de mim|pertinho de mim|na minha zona|na minha area|na minha regiao|aqui perto|perto daqui|proximo de mim|proxima de mim|perto de casa|ao pe de mim)(?= )/;
-
-const SMALL_TALK: [SmallTalk, RegExp][] = [
-  [
-    'capabilities',
-    /(?<= )(?:what (?:can|do|could) (?:you|maya) do|what are you|who are you|what is this|how (?:does this|does it|do you|does maya) work|what do you know|o que (?:e que )?(?:tu |voce |vc )?(?:consegues|podes|sabes|pode|consegue|sabe|fazes|faz)(?: fazer)?|o que e que fazes|quem (?:es|e voce|e tu|e a maya)|como (?:e que )?funciona(?:s)?|para que serve(?:s)?)(?= )/,
-  ],
-  [
-    'wellbeing',
-    /(?<= )(?:how are you(?: doing)?|how's it going|hows it going|how are things|tudo bem|tudo bom|tudo certo|como estas|como esta|como vai|como vais|td bem)(?= )/,
-  ],
-  [
-    'thanks',
-    /(?<= )(?:thank you(?: (?:so|very) much)?|thanks(?: a lot| so much)?|thx|ty|cheers|many thanks|much appreciated|that helps|helped a lot|(?:muito )?obrigad[oa](?: pela ajuda)?|obrigadao|obg|brigad[oa]|valeu|agradeco|ajudaste muito|ajudou muito|foi muito util)(?= )/,
-  ],
-  [
-    'bye',
-    /(?<= )(?:bye(?: bye)?|goodbye|see you|see ya|ciao|tchau|adeus|ate logo|ate mais|ate breve|ate a proxima)(?= )/,
-  ],
-  [
-    'greeting',
-    /(?<= )(?:hi+|hello+|hey+|hiya|howdy|yo|good (?:morning|afternoon|evening|day)|ola|oi+|oie|bom dia|boa tarde|boa noite|e ai|eai|salve)(?= )/,
-  ],
-  ['laugh', /(?<= )(?:lol|lmao|haha+|hehe+|ha ha|kk+|rs+|rsrs+)(?= )/],
-];
-
-/** Ordinals that point at a card of the previous answer; "the second one", "a segunda". */
-const ORDINALS: Record<string, number> = {
-  first: 1,
-  '1st': 1,
-  second: 2,
-  '2nd': 2,
-  third: 3,
-  '3rd': 3,
-  fourth: 4,
-  '4th': 4,
-  fifth: 5,
-  '5th': 5,
-  sixth: 6,
-  '6th': 6,
-  last: -1,
-  primeiro: 1,
-  primeira: 1,
-  segundo: 2,
-  segunda: 2,
-  terceiro: 3,
-  terceira: 3,
-  quarto: 4,
-  quarta: 4,
-  quinto: 5,
-  quinta: 5,
-  sexto: 6,
-  sexta: 6,
-  ultimo: -1,
-  ultima: -1,
-};
-const AMBIGUOUS_ORDINALS = new Set(['segunda', 'quarto', 'quarta', 'quinta', 'sexta']);
-const PICK = new RegExp(
-  `(?<= )(?:(?:the|that) (${Object.keys(ORDINALS)
-    .filter((word) => /^[a-z0-9]+$/.test(word) && !/[ao]$/.test(word))
-    .join('|')})(?: one)?|(?:o|a|do|da|ao|pelo|pela) (${Object.keys(ORDINALS)
-    .filter((word) => /[ao]$/.test(word))
-    .join('|')})|(?:number|nr|numero) ([1-6]))(?= )`,
-);
-
-/** "tell me more about X", "fala-me mais do X": X is what follows. */
-const MORE_ABOUT =
-  /(?<= )(?:(?:can you |could you |please )?tell me (?:a bit |a little )?(?:more )?about|more (?:info |information |details )?(?:about|on)|(?:info|information|details) (?:about|on)|what do you know about|(?:me )?(?:fala|fale|conta|conte|diz|diga|fala-me|fale-me|conta-me|conte-me|diz-me|diga-me)(?: me)?(?: um pouco)?(?: mais)? (?:sobre|acerca d[eoa]s?|d[oa]s?|de)|(?:mais )?(?:informacoes|informacao|detalhes|info) (?:sobre|d[oa]s?|de)|quero saber mais (?:sobre|d[oa]s?|de))(?: ([^|]+?))?(?= \||\s*$)/;
-const MORE_ALONE =
-  /(?<= )(?:tell me more|more (?:info|details|information)|fala-me mais|fale-me mais|conta-me mais|me (?:fala|conta|diz) mais|(?:fala|conta|diz|fale|conte|diga) mais|mais (?:informacoes|detalhes))(?= )/;
-const PRONOUNS = new Set(
-  'it them him her that this that one this one those these one dele dela deles delas disso desse dessa deste desta isso esse essa este esta ele ela'.split(
-    ' ',
-  ),
-);
-
-/** "closest to the beach", "o mais perto da casa da música". */
-const CLOSER =
-  /(?<= )(?:(?:which|what|who)(?: one)? (?:is|are|s) )?(?:the )?(?:closest|nearest|closer|nearer)(?: one| ones)?(?: (?:to|from) (?:the )?([^|]+?))?(?= \||\s*$| and | e )|(?<= )(?:(?:qual|quais) (?:e |sao |deles |delas )?)?(?:o |a |os |as )?mais (?:perto|proxim[oa]s?|pertinho)(?: (?:d[oa]s?|de) ([^|]+?))?(?= \||\s*$| e )/;
-
-/**
- * Words before a place: "in Porto", "em Lisboa", "no Porto", "near the Sé", "perto do Marquês".
- * "no"/"na" also start other phrases ("na verdade"), so what follows them must turn out to be a
- * place; "in"/"em" say it is one even when nobody knows where ("em Manaus").
- */
-const PLACE_WORDS = [
-  ['in', 'in'],
-  ['at', 'in'],
-  ['em', 'in'],
-  ['from', 'in'],
-  ['no', 'maybe'],
-  ['na', 'maybe'],
-  ['nos', 'maybe'],
-  ['nas', 'maybe'],
-  ['near', 'near'],
-  ['around', 'near'],
-  ['close to', 'near'],
-  ['next to', 'near'],
-  ['by the', 'near'],
-  ['perto de', 'near'],
-  ['perto do', 'near'],
-  ['perto da', 'near'],
-  ['perto dos', 'near'],
-  ['perto das', 'near'],
-  ['pertinho de', 'near'],
-  ['pertinho do', 'near'],
-  ['pertinho da', 'near'],
-  ['proximo de', 'near'],
-  ['proximo do', 'near'],
-  ['proximo da', 'near'],
-  ['proximo ao', 'near'],
-  ['proximo a', 'near'],
-  ['junto ao', 'near'],
-  ['junto a', 'near'],
-  ['junto da', 'near'],
-  ['junto do', 'near'],
-  ['ao pe do', 'near'],
-  ['ao pe da', 'near'],
-  ['ao pe de', 'near'],
-  ['zona de', 'near'],
-  ['zona do', 'near'],
-  ['zona da', 'near'],
-  ['area of', 'near'],
-] as const;
-
-/** Words that say where the asker is: what follows is a place even if it is also a word. */
-const STRONG_PLACE_WORDS = [
-  'i live in',
-  "i'm in",
-  'im in',
-  'i am in',
-  "we're in",
-  'we are in',
-  'based in',
-  "i'm from",
-  'i am from',
-  'estou em',
-  'estou no',
-  'estou na',
-  'estamos em',
-  'estamos no',
-  'estamos na',
-  'moro em',
-  'moro no',
-  'moro na',
-  'vivo em',
-  'vivo no',
-  'vivo na',
-  'sou de',
-  'sou do',
-  'sou da',
-  'fico em',
-  'fico no',
-  'fico na',
-].map((words) => [words, 'in'] as const);
-
-/** Words inside a place name that are not its end: "Rio de Janeiro", "Casa da Música". */
-const PLACE_JOINERS = new Set([
-  'de',
-  'da',
-  'do',
-  'das',
-  'dos',
-  'del',
-  'la',
-  'el',
-  'y',
-  'e',
-  'of',
-  'the',
-  'on',
-  'upon',
-  'sur',
-  'sao',
-  'santa',
-  'santo',
-]);
-/** Words that follow "na"/"no" and are no place. */
-const NOT_PLACES = new Set(
-  'verdade hora altura minha sua tua nossa boa semana vez mesma mesmo fim inicio internet net web rua cidade zona area casa boa verdade realidade proxima proximo'.split(
-    ' ',
-  ),
-);
-
-const POSSESSIVES = new Set([
-  'my',
-  'our',
-  'meu',
-  'minha',
-  'meus',
-  'minhas',
-  'nosso',
-  'nossa',
-  'nossos',
-  'nossas',
-]);
+  const end = (until: readonly string[]) =>
+    ['\\|', '\\s*$', ...until.map((word) => ` ${alternatives([word.trim()])} `)].join('|');
+  return {
+    nearMe: phrasesPattern(cues.nearMe),
+    there: phrasesPattern(cues.there),
+    smallTalk: cues.smallTalk.map(({ kind, phrases }) => [kind, phrasesPattern(phrases)] as const),
+    greetingAlone: set(cues.greetingAlone),
+    moreAbout: new RegExp(
+      `(?<= )(?:${cues.moreAbout.map(phraseRegex).join('|')})(?: ([^|]+?))?(?= \\||\\s*$)`,
+    ),
+    moreAlone: phrasesPattern(cues.moreAlone),
+    pronouns: set(cues.pronouns),
+    closer: new RegExp(
+      cues.closer
+        .map(({ phrase, until }) => `(?<= )(?:${phraseRegex(phrase)})(?=${end(until)})`)
+        .join('|'),
+    ),
+    ordinals,
+    ambiguousOrdinals: set(cues.ambiguousOrdinals),
+    // "the second one", "a segunda", "number 2": English ordinals after "the", Portuguese
+    // (ending in -o/-a) after an article.
+    pick: new RegExp(
+      `(?<= )(?:(?:the|that) (${Object.keys(ordinals)
+        .filter((word) => /^[a-z0-9]+$/.test(word) && !/[ao]$/.test(word))
+        .join('|')})(?: one)?|(?:o|a|do|da|ao|pelo|pela) (${Object.keys(ordinals)
+        .filter((word) => /[ao]$/.test(word))
+        .join('|')})|(?:number|nr|numero) ([1-6]))(?= )`,
+    ),
+    possessives: set(cues.possessives),
+    radius: new RegExp(`(?<= )(\\d{1,3}) ?(?:${alternatives(cues.radiusUnits)})(?= )`),
+    priceCap: new RegExp(
+      `(?<= )(?:${alternatives(budget.priceCap.words)}) (?:\\d+ ?(?:${alternatives(
+        budget.priceCap.currenciesAfter,
+      )})?|(?:${alternatives(budget.priceCap.currenciesBefore)}) ?\\d+)(?= )`,
+    ),
+    budget: {
+      low: phrasesPattern(budget.low.ask.map(normalize)),
+      high: phrasesPattern(budget.high.ask.map(normalize)),
+    },
+    sectorNames: Object.entries(SECTOR_NAMES)
+      .filter(([, names]) => names.length > 0)
+      .map(([sector, names]) => [sector as Sector, phrasesPattern(names.map(normalize))] as const),
+    placeWords: places.placeWords.map(({ words, how }) => [normalize(words), how] as const),
+    strongPlaceWords: places.strongPlaceWords.map((words) => [normalize(words), 'in'] as const),
+    joiners: set(places.joiners),
+    nameStarts: set(places.nameStarts),
+    notPlaces: set(places.notPlaces),
+    notPlaceStarts: set(places.notPlaceStarts),
+    placePrepositions: set(
+      places.placeWords.filter(({ how }) => how !== 'near').map(({ words }) => words),
+    ),
+  };
+});
 
 const KEYBOARD_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
 
@@ -344,22 +205,15 @@ export function looksLikeGibberish(word: string): boolean {
   return /[^aeiouy\W\d]{5}/.test(word);
 }
 
-const budgetPatterns = {
-  low: phrasePattern(BUDGET_WORDS.low.ask.map(normalize)),
-  high: phrasePattern(BUDGET_WORDS.high.ask.map(normalize)),
-};
-const sectorNamePatterns = Object.entries(SECTOR_NAMES).map(
-  ([sector, names]) => [sector as Sector, phrasePattern(names.map(normalize))] as const,
-);
-
 /** Reads a place after a place word: up to four words, stopping at filler and trade words. */
 function placeAfter(tokens: Token[], index: number): { from: number; to: number } | undefined {
+  const { joiners, nameStarts } = readingWords();
   let end = index;
   const words: Token[] = [];
   for (let at = index; at < tokens.length && words.length < 5; at += 1) {
     const token = tokens[at]!;
     if (token.used || (at > index && token.broken)) break;
-    const joiner = PLACE_JOINERS.has(token.plain);
+    const joiner = joiners.has(token.plain);
     if (!joiner && (FILLER.has(token.plain) || /^\d+$/.test(token.plain))) break;
     words.push(token);
     if (!joiner) end = at + 1;
@@ -367,11 +221,7 @@ function placeAfter(tokens: Token[], index: number): { from: number; to: number 
   // "the Algarve", "o Porto": an article may start it; the place itself may not end on a joiner.
   const first = tokens[index];
   if (!first || end <= index) return undefined;
-  if (
-    PLACE_JOINERS.has(first.plain) &&
-    first.plain !== 'the' &&
-    !['sao', 'santa', 'santo'].includes(first.plain)
-  )
+  if (joiners.has(first.plain) && first.plain !== 'the' && !nameStarts.has(first.plain))
     return undefined;
   return { from: index, to: end };
 }
@@ -382,6 +232,7 @@ function readPlaces(
   reading: MessageReading,
   placeWords: readonly (readonly [string, 'in' | 'near' | 'maybe'])[],
 ) {
+  const { notPlaces, notPlaceStarts } = readingWords();
   for (let index = 0; index < tokens.length; index += 1) {
     for (const [words, how] of placeWords) {
       const parts = words.split(' ');
@@ -402,8 +253,8 @@ function readPlaces(
         .join(' ')
         .replace(/^(?:the|o|a) /i, '');
       const plain = normalize(placeText);
-      if (how === 'maybe' && NOT_PLACES.has(plain.split(' ')[0]!)) continue;
-      if (how === 'in' && /^(?:my|a|an|our|your|um|uma|meu|minha)$/.test(place[0]!.plain)) continue;
+      if (how === 'maybe' && notPlaces.has(plain.split(' ')[0]!)) continue;
+      if (how === 'in' && notPlaceStarts.has(place[0]!.plain)) continue;
       for (let at = index; at < span.to; at += 1) tokens[at]!.used = true;
       reading.places.push({
         text: placeText,
@@ -417,6 +268,7 @@ function readPlaces(
 
 /** Reads one message. Places are only mentioned here; the conversation finds out where they are. */
 export function readMessage(text: string): MessageReading {
+  const cues = readingWords();
   const tokens = tokenize(text);
   const reading: MessageReading = {
     smallTalk: [],
@@ -436,12 +288,12 @@ export function readMessage(text: string): MessageReading {
     return reading;
   }
 
-  if (consume(tokens, NEAR_ME)) reading.nearMe = true;
+  if (consume(tokens, cues.nearMe)) reading.nearMe = true;
 
   // "tell me about X": the words before X are used up; X stays to be read (it may hold a place).
   let subject: Token[] = [];
   const { text: before, starts: beforeStarts } = joined(tokens);
-  const about = MORE_ABOUT.exec(before);
+  const about = cues.moreAbout.exec(before);
   if (about) {
     reading.more = true;
     const said = about[1]?.trim();
@@ -455,38 +307,33 @@ export function readMessage(text: string): MessageReading {
         beforeStarts[index]! >= subjectAt &&
         beforeStarts[index]! < about.index + about[0].length,
     );
-    if (said && PRONOUNS.has(said)) {
+    if (said && cues.pronouns.has(said)) {
       for (const token of subject) token.used = true;
       subject = [];
     } else if (said) {
-      const ordinal = ORDINALS[said.replace(/ one$/, '').replace(/^(?:the|that|o|a) /, '')];
+      const ordinal = cues.ordinals[said.replace(/ one$/, '').replace(/^(?:the|that|o|a) /, '')];
       if (ordinal) {
         reading.pick = ordinal;
         for (const token of subject) token.used = true;
         subject = [];
       }
     }
-  } else if (consume(tokens, MORE_ALONE)) {
+  } else if (consume(tokens, cues.moreAlone)) {
     reading.more = true;
   }
 
-  const closer = consume(tokens, CLOSER);
+  const closer = consume(tokens, cues.closer);
   if (closer) {
     reading.closer = true;
-    const landmark = (closer[1] ?? closer[2])?.trim().replace(/^the /, '');
+    const landmark = closer.slice(1).find(Boolean)?.trim().replace(/^the /, '');
     if (landmark) reading.landmark = rawOf(tokens, landmark);
   }
 
   for (const level of ['low', 'high'] as const) {
-    if (consume(tokens, budgetPatterns[level])) reading.budget ??= level;
+    if (consume(tokens, cues.budget[level])) reading.budget ??= level;
   }
   // "under 200 euros", "até 100 reais": a price cap asks for the affordable ones.
-  if (
-    consume(
-      tokens,
-      /(?<= )(?:under|below|less than|up to|max|maximum|no more than|menos de|abaixo de|ate|no maximo|maximo) (?:\d+ ?(?:euros?|eur|reais|real|pounds?|gbp|dollars?|usd|e)?|(?:euros?|eur|reais|r) ?\d+)(?= )/,
-    )
-  ) {
+  if (consume(tokens, cues.priceCap)) {
     reading.budget ??= 'low';
   }
   // "mais barato" and "not too expensive" said above; "expensive" alone is not a budget.
@@ -495,45 +342,40 @@ export function readMessage(text: string): MessageReading {
     // "a segunda" is also Monday and "a quinta" a farm: those count only in a short message or
     // beside "tell me more".
     const { text: free } = joined(tokens);
-    const pick = PICK.exec(free);
+    const pick = cues.pick.exec(free);
     const word = pick?.[1] ?? pick?.[2];
-    if (pick && (!word || !AMBIGUOUS_ORDINALS.has(word) || reading.more || tokens.length <= 4)) {
-      consume(tokens, PICK);
-      reading.pick = word ? ORDINALS[word] : Number(pick[3]);
+    if (
+      pick &&
+      (!word || !cues.ambiguousOrdinals.has(word) || reading.more || tokens.length <= 4)
+    ) {
+      consume(tokens, cues.pick);
+      reading.pick = word ? cues.ordinals[word] : Number(pick[3]);
     }
   }
 
-  for (const [kind, pattern] of SMALL_TALK) {
+  for (const [kind, pattern] of cues.smallTalk) {
     while (consume(tokens, pattern)) {
       if (!reading.smallTalk.includes(kind)) reading.smallTalk.push(kind);
     }
   }
   // "beleza" greets only beside other small talk ("e aí, beleza?"); otherwise it is beauty.
   const free = tokens.filter((token) => !token.used);
-  if (reading.smallTalk.length > 0 && free.length === 1 && free[0]!.plain === 'beleza') {
+  if (reading.smallTalk.length > 0 && free.length === 1 && cues.greetingAlone.has(free[0]!.plain)) {
     free[0]!.used = true;
     reading.smallTalk.push('wellbeing');
   }
 
-  const radius = consume(
-    tokens,
-    /(?<= )(\d{1,3}) ?(?:km|kms|quilometros|kilometers|kilometres)(?= )/,
-  );
+  const radius = consume(tokens, cues.radius);
   if (radius) reading.radiusKm = Math.min(500, Math.max(1, Number(radius[1])));
 
-  if (
-    consume(
-      tokens,
-      /(?<= )(?:there|over there|la|ali|ai|nessa cidade|nesse sitio|nesse lugar|in that city|in the same (?:city|place|area)|na mesma (?:cidade|zona))(?= )/,
-    )
-  )
-    reading.there = true;
+  if (consume(tokens, cues.there)) reading.there = true;
 
   // "I live in Parede", "estou na Parede": a place for sure, before its words are read as a trade.
-  readPlaces(tokens, reading, STRONG_PLACE_WORDS);
+  readPlaces(tokens, reading, cues.strongPlaceWords);
 
   // Trades (longest phrase first), then sectors named as such ("beauty in Porto").
   const tradeWords: string[] = [];
+  const held: { form: Form; tokens: Token[]; text: string; at: number }[] = [];
   const whole = ` ${tokens.map((token) => token.plain).join(' ')} `;
   for (const form of TRADE_FORMS) {
     if (!whole.includes(` ${form.phrase} `)) continue;
@@ -544,8 +386,12 @@ export function readMessage(text: string): MessageReading {
     const at = tokens.indexOf(taken[0]!);
     // "my hotel", "o meu restaurante": the asker's own business, not what they look for.
     const before = tokens.slice(Math.max(0, at - 3), at).map((token) => token.plain);
-    if (form.named && before.some((word) => POSSESSIVES.has(word))) continue;
+    if (form.named && before.some((word) => cues.possessives.has(word))) continue;
     const typed = taken.map((token) => token.raw).join(' ');
+    if (form.ambiguous) {
+      held.push({ form, tokens: taken, text: typed, at });
+      continue;
+    }
     reading.trades.push({
       trade: form.trade,
       phrase: form.phrase,
@@ -557,7 +403,7 @@ export function readMessage(text: string): MessageReading {
     tradeWords.push(typed);
   }
 
-  for (const [sector, pattern] of sectorNamePatterns) {
+  for (const [sector, pattern] of cues.sectorNames) {
     if (consume(tokens, pattern)) {
       reading.sector ??= sector;
       reading.sectorNamed = true;
@@ -565,7 +411,7 @@ export function readMessage(text: string): MessageReading {
   }
 
   // Places after a place word; the last "in" place wins over earlier ones, "near" ones may be landmarks.
-  readPlaces(tokens, reading, PLACE_WORDS);
+  readPlaces(tokens, reading, cues.placeWords);
 
   // Misspelled trades among the words left ("electricain", "canalisador").
   for (const token of tokens) {
@@ -582,6 +428,15 @@ export function readMessage(text: string): MessageReading {
     }
     if (!best) continue;
     token.used = true;
+    if (best.form.ambiguous) {
+      held.push({
+        form: best.form,
+        tokens: [token],
+        text: best.form.text,
+        at: tokens.indexOf(token),
+      });
+      continue;
+    }
     reading.trades.push({
       trade: best.form.trade,
       phrase: best.form.phrase,
@@ -593,6 +448,31 @@ export function readMessage(text: string): MessageReading {
     tradeWords.push(best.form.text);
   }
 
+  // A word of several trades ("extension") names the one another word of the message names
+  // ("eyelash extensions", "house extension"); alone it is an ordinary word.
+  for (const { form, tokens: taken, text: typed, at } of held) {
+    const trade = form.ambiguous!.find((candidate) =>
+      reading.trades.some(
+        (hit) =>
+          hit.trade === candidate ||
+          (candidate.sector !== null && hit.trade.sector === candidate.sector),
+      ),
+    );
+    if (!trade) {
+      for (const token of taken) token.used = false;
+      continue;
+    }
+    reading.trades.push({
+      trade,
+      phrase: form.phrase,
+      text: typed,
+      named: false,
+      language: form.language,
+      at,
+    });
+    tradeWords.push(typed);
+  }
+
   // What is left: words with meaning of their own, and at the end maybe a place with no word before it.
   const isFree = (token: Token | undefined) =>
     Boolean(token && !token.used && !FILLER.has(token.plain) && !/^\d+$/.test(token.plain));
@@ -601,7 +481,7 @@ export function readMessage(text: string): MessageReading {
   tokens.forEach((token, index) => {
     // "rio de janeiro": a joiner between free words stays in the run.
     const joiner =
-      run.length > 0 && !token.used && PLACE_JOINERS.has(token.plain) && isFree(tokens[index + 1]);
+      run.length > 0 && !token.used && cues.joiners.has(token.plain) && isFree(tokens[index + 1]);
     if (!isFree(token) && !joiner) {
       if (run.length) runs.push(run);
       run = [];
@@ -628,7 +508,7 @@ export function readMessage(text: string): MessageReading {
       reading.places.filter((place) => place.how !== 'bare').flatMap((place) => place.words),
     );
     reading.about = subject
-      .filter((token) => !placeWords.has(token.raw) && !/^(?:in|em|no|na|at)$/.test(token.plain))
+      .filter((token) => !placeWords.has(token.raw) && !cues.placePrepositions.has(token.plain))
       .map((token) => token.raw)
       .join(' ');
   }

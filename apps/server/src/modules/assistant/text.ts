@@ -1,10 +1,10 @@
-import { editDistance as boundedEditDistance } from '../../lib/edit-distance.js';
-/** Lower case without accents: "São Paulo" → "sao paulo". */
+import { foldLetters } from '../../lib/lexicon/index.js';
+
+export { editDistance, typoBudget } from '../../lib/lexicon/index.js';
+
+/** Lower case without accents, as every search folds: "São Paulo" → "sao paulo", "Jørn" → "jorn". */
 export function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replaceAll(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+  return foldLetters(text);
 }
 
 /** The words of a text, normalized: letters and digits only. */
@@ -19,14 +19,4 @@ export function containsPhrase(text: string, phrase: string): boolean {
     `(^|[^\\p{L}\\p{N}])${phrase.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`,
     'u',
   ).test(text);
-}
-
-/** Edit distance with a neighbour swap as one edit ("hotle" → "hotel"); max + 1 above `max`. */
-export function editDistance(a: string, b: string, max = 2): number {
-  return boundedEditDistance(a, b, max);
-}
-
-/** Typos allowed for a word of this length: none below 5 letters, one below 9, then two. */
-export function typoBudget(word: string): number {
-  return word.length < 5 ? 0 : word.length < 9 ? 1 : 2;
 }

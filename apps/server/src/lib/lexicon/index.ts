@@ -1,0 +1,2 @@
+export * from './fold.js';
+export * from './lexicon.js';

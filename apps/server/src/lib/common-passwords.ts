@@ -1,98 +1,25 @@
-/**
- * Passwords of eight or more characters that top every leaked-password list. Refusing them
- * stops the cheapest guessing attacks without composition rules (NIST SP 800-63B §5.1.1.2).
- */
-export const commonPasswords = new Set([
-  '12345678',
-  '123456789',
-  '1234567890',
-  '12345678910',
-  '11111111',
-  '00000000',
-  '87654321',
-  '123123123',
-  '1q2w3e4r',
-  '1q2w3e4r5t',
-  '1qaz2wsx',
-  'qwertyuiop',
-  'qwerty123',
-  'qwertyui',
-  'password',
-  'password1',
-  'password12',
-  'password123',
-  'passw0rd',
-  'p@ssw0rd',
-  'p@ssword',
-  'iloveyou',
-  'iloveyou1',
-  'sunshine',
-  'princess',
-  'football',
-  'baseball',
-  'welcome1',
-  'welcome123',
-  'abc12345',
-  'abcd1234',
-  'admin123',
-  'administrator',
-  'letmein1',
-  'trustno1',
-  'superman',
-  'starwars',
-  'whatever',
-  'michelle',
-  'jennifer',
-  'computer',
-  'corvette',
-  'mercedes',
-  'maryjane',
-  'liverpool',
-  'chelsea1',
-  'arsenal1',
-  'q1w2e3r4',
-  'q1w2e3r4t5',
-  'asdfghjk',
-  'asdfasdf',
-  'zaq12wsx',
-  'changeme',
-  'secret123',
-  'shadow12',
-  'monkey123',
-  'dragon123',
-  'master123',
-  'qazwsxedc',
-  'aa123456',
-  'a1234567',
-  'a12345678',
-  'asd12345',
-  '1234qwer',
-  'qwer1234',
-  'test1234',
-  'testtest',
-  'internet',
-  'samsung1',
-  'football1',
-  'blink182',
-  'minecraft',
-  'pokemon1',
-  'basketball',
-  'jordan23',
-  'charlie1',
-  'michael1',
-  'babygirl',
-  'lovelove',
-  'loveyou1',
-  'iloveu123',
-  'senha123',
-  'mudar123',
-  'brasil123',
-  'portugal',
-  'benfica1',
-  'mayamarket',
-  'marketplace',
-]);
+import ownList from './common-passwords.json' with { type: 'json' };
 
-export function isCommonPassword(password: string): boolean {
-  return commonPasswords.has(password.toLowerCase());
+/**
+ * Passwords from breached-password lists, refused when chosen (NIST SP 800-63B §5.1.1.2): the
+ * 49,000 of `@zxcvbn-ts/language-common`, compiled from real breaches, and the project's own
+ * additions (`common-passwords.json`: Portuguese words, clubs, towns and this product's name).
+ * The list is read on its first use, not at start-up, and kept.
+ */
+let loading: Promise<ReadonlySet<string>> | undefined;
+
+export function commonPasswordList(): Promise<ReadonlySet<string>> {
+  loading ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set([...dictionary['passwords-common'], ...ownList.passwords]),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Whether the password, in any letter case, is on a breached-password list. */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  return (await commonPasswordList()).has(password.toLowerCase());
 }

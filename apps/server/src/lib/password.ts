@@ -32,9 +32,9 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-/** A newly chosen password (sign-up, reset, change) must not be one of the most common. */
-export function rejectCommonPassword(password: string): void {
-  if (isCommonPassword(password)) {
+/** A newly chosen password (sign-up, reset, change) must not be on a breached-password list. */
+export async function rejectCommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) {
     throw new AppError('VALIDATION_FAILED', 'This password is too common. Choose another.', {
       password: 'Too common',
     });

@@ -259,7 +259,7 @@ export function createAccountService({
     /** Every other session of the account is signed out; this one stays. */
     async changePassword(actor: Actor, input: ChangePasswordBody): Promise<void> {
       await requirePassword(actor.userId, input.currentPassword, 'currentPassword');
-      rejectCommonPassword(input.password);
+      await rejectCommonPassword(input.password);
       await repository.updateUser(actor.userId, {
         passwordHash: await hashPassword(input.password),
       });

@@ -48,7 +48,7 @@ export function createAuthService({
     async signup(input: SignupBody): Promise<{ user: PrivateUser; token: string }> {
       // A business may start without a sector (the original client has no field for it): it is
       // listed under Other until it picks one (PATCH /me), which the web asks for on its first visit.
-      rejectCommonPassword(input.password);
+      await rejectCommonPassword(input.password);
       const { password, imageUploadId, ...profile } = input;
       if (imageUploadId) await uploads.requireClaimableAvatar(imageUploadId);
       let user = await account.createAccount({
@@ -71,7 +71,7 @@ export function createAuthService({
      * and signs the person in, and an address that has an account gets its owner a notice.
      */
     async requestSignup(input: SignupBody): Promise<void> {
-      rejectCommonPassword(input.password);
+      await rejectCommonPassword(input.password);
       const { password, imageUploadId, next, language, ...profile } = input;
       if (imageUploadId) await uploads.requireClaimableAvatar(imageUploadId);
       const passwordHash = await hashPassword(password);

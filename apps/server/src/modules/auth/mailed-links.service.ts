@@ -616,7 +616,7 @@ export function createMailedLinksService({
     },
 
     async confirmPasswordReset(input: PasswordResetConfirmBody): Promise<void> {
-      rejectCommonPassword(input.password);
+      await rejectCommonPassword(input.password);
       const userId = await resets.consumeReset(hashToken(input.token), new Date());
       if (!userId) {
         throw new AppError(

@@ -13,11 +13,12 @@ export function DescriptionForm({ user }: { user: PrivateUser }) {
   const { t } = useTranslation();
   const profile = useUpdateProfile();
   const [description, setDescription] = useState(user.description);
-  const { errors, failed } = useFieldErrors();
+  const { errors, failed, formRef } = useFieldErrors();
 
   return (
     <Stack
       component="form"
+      ref={formRef}
       spacing={2}
       onSubmit={(event) => {
         event.preventDefault();

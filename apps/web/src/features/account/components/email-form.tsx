@@ -19,7 +19,7 @@ export function EmailForm({ user }: { user: PrivateUser }) {
   const change = useChangeEmail();
   const [fields, setFields] = useState(empty);
   const [pending, setPending] = useState<string>();
-  const { errors, setErrors, failed } = useFieldErrors();
+  const { errors, setErrors, failed, formRef } = useFieldErrors();
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -37,7 +37,7 @@ export function EmailForm({ user }: { user: PrivateUser }) {
   };
 
   return (
-    <Stack component="form" onSubmit={save} spacing={2} noValidate>
+    <Stack component="form" ref={formRef} onSubmit={save} spacing={2} noValidate>
       <TextField label={t('auth.email')} value={user.email} disabled />
       {pending && <Alert severity="info">{t('account.emailPending', { email: pending })}</Alert>}
       <Box sx={twoColumns}>

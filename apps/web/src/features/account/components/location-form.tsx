@@ -20,7 +20,7 @@ export function LocationForm({ user }: { user: PrivateUser }) {
     lat: user.location ? String(user.location.lat) : '',
     lng: user.location ? String(user.location.lng) : '',
   });
-  const { errors, setErrors, failed } = useFieldErrors();
+  const { errors, setErrors, failed, formRef } = useFieldErrors();
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +38,7 @@ export function LocationForm({ user }: { user: PrivateUser }) {
   };
 
   return (
-    <Stack component="form" onSubmit={save} spacing={2} noValidate>
+    <Stack component="form" ref={formRef} onSubmit={save} spacing={2} noValidate>
       <TextField
         label={t('account.address')}
         value={address}

@@ -14,7 +14,7 @@ export function NameForm({ user }: { user: PrivateUser }) {
   const { t } = useTranslation();
   const profile = useUpdateProfile();
   const [names, setNames] = useState({ firstName: user.firstName, lastName: user.lastName });
-  const { errors, setErrors, failed } = useFieldErrors();
+  const { errors, setErrors, failed, formRef } = useFieldErrors();
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -31,7 +31,7 @@ export function NameForm({ user }: { user: PrivateUser }) {
   };
 
   return (
-    <Stack component="form" onSubmit={save} spacing={2} noValidate>
+    <Stack component="form" ref={formRef} onSubmit={save} spacing={2} noValidate>
       <Box sx={twoColumns}>
         <TextField
           label={t('auth.firstName')}

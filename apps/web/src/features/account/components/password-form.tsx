@@ -16,7 +16,7 @@ export function PasswordForm() {
   const { t } = useTranslation();
   const change = useChangePassword();
   const [fields, setFields] = useState(empty);
-  const { errors, setErrors, failed } = useFieldErrors();
+  const { errors, setErrors, failed, formRef } = useFieldErrors();
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +33,7 @@ export function PasswordForm() {
   };
 
   return (
-    <Stack component="form" onSubmit={save} spacing={2} noValidate>
+    <Stack component="form" ref={formRef} onSubmit={save} spacing={2} noValidate>
       <TextField
         label={t('account.currentPassword')}
         type="password"

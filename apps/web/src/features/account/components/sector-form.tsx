@@ -20,7 +20,7 @@ export function SectorForm({ user }: { user: PrivateUser }) {
   const { t } = useTranslation();
   const profile = useUpdateProfile();
   const [category, setCategory] = useState<Sector | ''>(user.category ?? '');
-  const { errors, failed } = useFieldErrors();
+  const { errors, failed, formRef } = useFieldErrors();
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +32,7 @@ export function SectorForm({ user }: { user: PrivateUser }) {
   };
 
   return (
-    <Stack component="form" onSubmit={save} spacing={2} noValidate>
+    <Stack component="form" ref={formRef} onSubmit={save} spacing={2} noValidate>
       {!user.category && <Alert severity="info">{t('account.sectorMissing')}</Alert>}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <TextField

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { problemErrors, type FieldErrors } from '../../../components/field-errors';
+import { useErrorsInView } from '../../../components/use-errors-in-view';
 import { ApiError } from '../../../lib/api-client';
 
 /**
@@ -19,10 +20,14 @@ export function passwordPausedMessage(
     : t('account.passwordPausedLater');
 }
 
-/** A form's field messages: set by its own checks, or by the server's answer when a save fails. */
+/**
+ * A form's field messages: set by its own checks, or by the server's answer when a save fails.
+ * The first field at fault is then scrolled into view and focused: `formRef` goes on the form.
+ */
 export function useFieldErrors() {
   const { t } = useTranslation();
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useErrorsInView<HTMLFormElement>(errors);
   const failed = (error: Error) => {
     const fields = problemErrors(error);
     const paused = passwordPausedMessage(error, t);
@@ -31,5 +36,5 @@ export function useFieldErrors() {
     );
     toast.error(paused ?? error.message);
   };
-  return { errors, setErrors, failed };
+  return { errors, setErrors, failed, formRef };
 }

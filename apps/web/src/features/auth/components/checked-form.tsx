@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../components/field-errors';
 import { loadContracts, prefetchContracts } from '../../../lib/contracts';
@@ -10,21 +10,25 @@ export type Contracts = Awaited<ReturnType<typeof loadContracts>>;
 /**
  * A form whose input is checked with the contract schemas before it is sent. They load when the
  * form is first focused (see lib/contracts.ts); `onSend` gets them when it is sent, and
- * `onFailure` the sentence to show if they could not be loaded.
+ * `onFailure` the sentence to show if they could not be loaded. `formRef` is the form's own
+ * (components/use-errors-in-view.ts brings its errors into view).
  */
 export function CheckedForm({
   onSend,
   onFailure,
+  formRef,
   children,
 }: {
   onSend: (contracts: Contracts) => void;
   onFailure: (message: string) => void;
+  formRef?: Ref<HTMLFormElement>;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Stack
       component="form"
+      ref={formRef}
       noValidate
       spacing={2}
       onFocus={prefetchContracts}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { schemaErrors, type FieldErrors } from '../../../components/field-errors';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { Busy } from './busy';
+import { useErrorsInView } from '../../../components/use-errors-in-view';
 import { CheckedForm, EmailField, type Contracts } from './checked-form';
 import { mailRequestError } from './mail-request-error';
 
@@ -14,6 +15,7 @@ export function ForgotForm() {
   const request = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useErrorsInView(errors, request.error);
 
   const submit = ({ passwordResetRequestBodySchema }: Contracts) => {
     const parsed = passwordResetRequestBodySchema.safeParse({ email });
@@ -25,7 +27,11 @@ export function ForgotForm() {
   if (request.isPending) return <Busy />;
   if (request.isSuccess) return <Alert severity="success">{t('auth.resetSent')}</Alert>;
   return (
-    <CheckedForm onSend={submit} onFailure={(message) => setErrors({ email: message })}>
+    <CheckedForm
+      onSend={submit}
+      onFailure={(message) => setErrors({ email: message })}
+      formRef={formRef}
+    >
       <Typography color="text.secondary">{t('auth.forgotIntro')}</Typography>
       {request.isError && <Alert severity="error">{mailRequestError(request.error, t)}</Alert>}
       <EmailField value={email} onChange={setEmail} error={errors.email} />

@@ -16,6 +16,7 @@ import {
   type FieldErrors,
 } from '../../../components/field-errors';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
+import { useErrorsInView } from '../../../components/use-errors-in-view';
 import { Busy } from './busy';
 
 export function ResetPasswordPage() {
@@ -26,6 +27,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useErrorsInView(errors, confirm.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +62,7 @@ export function ResetPasswordPage() {
             </Stack>
           </Stack>
         ) : (
-          <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+          <Stack component="form" ref={formRef} noValidate onSubmit={submit} spacing={2}>
             {confirm.isError && (
               <Alert severity="error">{errorMessage(confirm.error, t('errors.network'))}</Alert>
             )}

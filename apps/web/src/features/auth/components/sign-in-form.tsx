@@ -13,6 +13,7 @@ import {
   schemaErrors,
   type FieldErrors,
 } from '../../../components/field-errors';
+import { useErrorsInView } from '../../../components/use-errors-in-view';
 import { ApiError } from '../../../lib/api-client';
 import { returnPath } from '../../../lib/return-path';
 import { useLogin } from '../api/login';
@@ -44,6 +45,7 @@ export function SignInForm({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useErrorsInView(errors, login.error);
 
   const submit = ({ loginBodySchema }: Contracts) => {
     const parsed = loginBodySchema.safeParse({ email, password });
@@ -74,7 +76,11 @@ export function SignInForm({
 
   if (login.isPending) return <SigningIn linkButton={linkButton} />;
   return (
-    <CheckedForm onSend={submit} onFailure={(message) => setErrors({ form: message })}>
+    <CheckedForm
+      onSend={submit}
+      onFailure={(message) => setErrors({ form: message })}
+      formRef={formRef}
+    >
       {paused ? (
         <Alert severity="warning">{t('auth.signInPaused')}</Alert>
       ) : (

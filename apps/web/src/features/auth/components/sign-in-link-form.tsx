@@ -8,6 +8,7 @@ import { schemaErrors, type FieldErrors } from '../../../components/field-errors
 import { nextOf } from '../../../lib/return-path';
 import { useRequestSignInLink } from '../api/request-sign-in-link';
 import { Busy } from './busy';
+import { useErrorsInView } from '../../../components/use-errors-in-view';
 import { CheckedForm, EmailField, type Contracts } from './checked-form';
 import { mailRequestError } from './mail-request-error';
 
@@ -20,6 +21,7 @@ export function SignInLinkForm({ initialEmail = '' }: { initialEmail?: string })
   const next = nextOf(params.get('next'));
   const [email, setEmail] = useState(initialEmail);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useErrorsInView(errors, request.error);
 
   const submit = ({ signInLinkRequestBodySchema }: Contracts) => {
     const parsed = signInLinkRequestBodySchema.safeParse({ email, next });
@@ -31,7 +33,11 @@ export function SignInLinkForm({ initialEmail = '' }: { initialEmail?: string })
   if (request.isPending) return <Busy />;
   if (request.isSuccess) return <Alert severity="success">{t('auth.linkSent')}</Alert>;
   return (
-    <CheckedForm onSend={submit} onFailure={(message) => setErrors({ email: message })}>
+    <CheckedForm
+      onSend={submit}
+      onFailure={(message) => setErrors({ email: message })}
+      formRef={formRef}
+    >
       <Typography color="text.secondary">{t('auth.linkIntro')}</Typography>
       {request.isError && <Alert severity="error">{mailRequestError(request.error, t)}</Alert>}
       <EmailField value={email} onChange={setEmail} error={errors.email} />

@@ -19,6 +19,7 @@ import {
   schemaErrors,
   type FieldErrors,
 } from '../../../components/field-errors';
+import { useErrorsInView } from '../../../components/use-errors-in-view';
 import { LocationFields, parsePoint, type LatLngText } from '../../../components/location-fields';
 import { mailLanguageOf } from '../../../lib/i18n/mail-language';
 import { nextOf } from '../../../lib/return-path';
@@ -52,6 +53,8 @@ export function SignUpForm({ role, onSent }: { role: Role; onSent: (email: strin
   const [progress, setProgress] = useState<number>();
   const [imageError, setImageError] = useState<string>();
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The form is drawn again when the answer comes: the field at fault is then in view, focused.
+  const formRef = useErrorsInView(errors, signup.error);
   const field = (name: keyof typeof form) => ({
     value: form[name],
     onChange: (event: ChangeEvent<HTMLInputElement>) =>
@@ -101,7 +104,11 @@ export function SignUpForm({ role, onSent }: { role: Role; onSent: (email: strin
 
   if (signup.isPending) return <Busy />;
   return (
-    <CheckedForm onSend={submit} onFailure={(message) => setErrors({ form: message })}>
+    <CheckedForm
+      onSend={submit}
+      onFailure={(message) => setErrors({ form: message })}
+      formRef={formRef}
+    >
       {signup.isError && (
         <Alert severity="error">{errorMessage(signup.error, t('errors.network'))}</Alert>
       )}

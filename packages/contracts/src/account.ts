@@ -3,6 +3,7 @@ import { idSchema, locationInputSchema, sectorSchema } from './common.js';
 import { messageSchema } from './chats.js';
 import { publicProfileSchema } from './directory.js';
 import { notificationSettingsSchema } from './notifications.js';
+import { GALLERY_LIMITS } from './limits.js';
 import { multiLineText, singleLineText } from './text.js';
 import { uploadedImageSchema } from './uploads.js';
 
@@ -94,7 +95,8 @@ export const deleteAccountBodySchema = z
   .meta({ id: 'DeleteAccountBody' });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
-export const GALLERY_MAX_ITEMS = 30;
+/** The most any plan's gallery holds; each plan's own limit is checked by the server. */
+export const GALLERY_MAX_ITEMS = Math.max(...Object.values(GALLERY_LIMITS));
 
 export const putGalleryBodySchema = z
   .object({

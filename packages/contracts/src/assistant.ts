@@ -54,6 +54,8 @@ export const sellerCardSchema = z.object({
    * elsewhere, another trade in the place, or a partial match); its `why` starts by saying so.
    */
   alternative: z.boolean().optional(),
+  /** Present, and true, for a business on the Pro plan. */
+  pro: z.boolean().optional(),
 });
 export type SellerCard = z.infer<typeof sellerCardSchema>;
 

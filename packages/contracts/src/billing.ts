@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { GALLERY_LIMITS } from './limits.js';
+
 export const planSchema = z
   .object({
     id: z.enum(['free', 'pro']),
@@ -7,6 +9,8 @@ export const planSchema = z
     currency: z.string(),
     yearlyPrice: z.number(),
     monthlyPrice: z.number(),
+    /** How many images a business's gallery holds on this plan. */
+    galleryLimit: z.number().int().positive(),
     /** Hosted payment pages; null when this server has none configured. */
     yearlyPaymentUrl: z.url().nullable(),
     monthlyPaymentUrl: z.url().nullable(),

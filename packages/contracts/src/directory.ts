@@ -55,6 +55,8 @@ export const publicProfileSchema = z
     match: searchMatchSchema.optional(),
     /** Present on the single-profile answer. */
     gallery: z.array(uploadedImageSchema).optional(),
+    /** Present, and true, for a business on the Pro plan (shown with a "Pro" mark). */
+    pro: z.boolean().optional(),
   })
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

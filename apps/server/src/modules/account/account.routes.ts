@@ -6,6 +6,7 @@ import {
   changeEmailResponseSchema,
   changePasswordBodySchema,
   deleteAccountBodySchema,
+  GALLERY_LIMITS,
   galleryResponseSchema,
   meResponseSchema,
   putGalleryBodySchema,
@@ -142,10 +143,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['account'],
         summary: 'Replace my gallery with these uploaded images, in this order',
+        description:
+          "The gallery holds as many images as the account's plan allows (GET /plans, `galleryLimit`): a longer one is refused with 409, unless it only keeps images already in it.",
         body: putGalleryBodySchema,
-        response: { 200: galleryResponseSchema, ...problems(400, 401, 403, 404, 413, 415, 429) },
+        response: {
+          200: galleryResponseSchema,
+          ...problems(400, 401, 403, 404, 409, 413, 415, 429),
+        },
       },
     },
-    async (request) => uploads.setGallery(requireActor(request), request.body.imageIds),
+    async (request) => {
+      const actor = requireActor(request);
+      const { plan } = await account.getPrivateUser(actor.userId);
+      return uploads.setGallery(actor, request.body.imageIds, GALLERY_LIMITS[plan]);
+    },
   );
 };

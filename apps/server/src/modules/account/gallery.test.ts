@@ -1,6 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { galleryResponseSchema, publicProfileSchema, uploadResponseSchema } from '@maya/contracts';
-import { png, postImages } from '../../../test/images.js';
+import {
+  GALLERY_LIMITS,
+  galleryResponseSchema,
+  problemSchema,
+  publicProfileSchema,
+  uploadResponseSchema,
+  usersPageSchema,
+} from '@maya/contracts';
+import { users } from '../../db/schema/index.js';
+import { png, pngParts, postImages } from '../../../test/images.js';
 import { sameOrigin, signUp } from '../../../test/sessions.js';
 import { buildStorageApps } from '../../../test/storages.js';
 
@@ -85,4 +94,69 @@ describe('the gallery', () => {
     });
     expect(anonymous.statusCode).toBe(401);
   });
+});
+
+describe("the gallery's size follows the plan", () => {
+  const { app, database } = onDisk;
+
+  /** `count` gallery images uploaded by `user`, ten to a request as the upload limit allows. */
+  async function upload(headers: Record<string, string>, count: number): Promise<string[]> {
+    const ids: string[] = [];
+    while (ids.length < count) {
+      const batch = await postImages(app, await pngParts(Math.min(10, count - ids.length)), headers);
+      expect(batch.statusCode).toBe(201);
+      ids.push(...uploadResponseSchema.parse(batch.json()).files.map((file) => file.id));
+    }
+    return ids;
+  }
+  const save = (headers: Record<string, string>, imageIds: string[]) =>
+    app.inject({ method: 'PUT', url: '/api/v1/me/gallery', headers, payload: { imageIds } });
+  const setPlan = (id: string, plan: 'free' | 'pro') =>
+    database.db.update(users).set({ plan }).where(eq(users.id, id));
+
+  it('holds 12 images on Free and 60 on Pro; a Pro business shows its mark and a gallery over 30', async () => {
+    const business = await signUp(app, { lastName: 'Zephyrlens' });
+    const ids = await upload(business.headers, 35);
+
+    const refused = await save(business.headers, ids.slice(0, GALLERY_LIMITS.free + 1));
+    expect(refused.statusCode).toBe(409);
+    const problem = problemSchema.parse(refused.json());
+    expect(problem.code).toBe('CONFLICT');
+    expect(problem.detail).toContain(`at most ${GALLERY_LIMITS.free} images`);
+    expect((await save(business.headers, ids.slice(0, GALLERY_LIMITS.free))).statusCode).toBe(200);
+
+    await setPlan(business.id, 'pro');
+    const saved = await save(business.headers, ids);
+    expect(saved.statusCode).toBe(200);
+    expect(galleryResponseSchema.parse(saved.json()).gallery).toHaveLength(35);
+
+    const profile = publicProfileSchema.parse(
+      (await app.inject({ method: 'GET', url: `/api/v1/users/${business.id}` })).json(),
+    );
+    expect(profile.pro).toBe(true);
+    expect(profile.gallery).toHaveLength(35);
+    const listed = usersPageSchema.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/v1/users?role=seller&q=Zephyrlens',
+        })
+      ).json(),
+    );
+    expect(listed.items.find((item) => item.id === business.id)?.pro).toBe(true);
+
+    // Beyond Pro's limit the schema's own bound answers.
+    const more = await upload(business.headers, GALLERY_LIMITS.pro + 1 - ids.length);
+    expect((await save(business.headers, [...ids, ...more])).statusCode).toBe(400);
+
+    // Back on Free, the 35 images stay and may be reordered or shortened, never grown.
+    await setPlan(business.id, 'free');
+    const profileOnFree = publicProfileSchema.parse(
+      (await app.inject({ method: 'GET', url: `/api/v1/users/${business.id}` })).json(),
+    );
+    expect(profileOnFree.pro).toBeUndefined();
+    expect((await save(business.headers, ids.toReversed())).statusCode).toBe(200);
+    expect((await save(business.headers, ids.slice(1))).statusCode).toBe(200);
+    expect((await save(business.headers, [...ids.slice(1), more[0]!])).statusCode).toBe(409);
+  }, 60_000);
 });

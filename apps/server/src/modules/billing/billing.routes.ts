@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { plansResponseSchema, webhookAckSchema, type PlansResponse } from '@maya/contracts';
+import {
+  GALLERY_LIMITS,
+  plansResponseSchema,
+  webhookAckSchema,
+  type PlansResponse,
+} from '@maya/contracts';
 import type { Config } from '../../config.js';
 import { security } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
@@ -14,6 +19,7 @@ export function plansFromConfig(config: Config): PlansResponse {
         currency: config.PLAN_CURRENCY,
         yearlyPrice: 0,
         monthlyPrice: 0,
+        galleryLimit: GALLERY_LIMITS.free,
         yearlyPaymentUrl: null,
         monthlyPaymentUrl: null,
       },
@@ -23,6 +29,7 @@ export function plansFromConfig(config: Config): PlansResponse {
         currency: config.PLAN_CURRENCY,
         yearlyPrice: config.PRO_PRICE_YEARLY,
         monthlyPrice: config.PRO_PRICE_MONTHLY,
+        galleryLimit: GALLERY_LIMITS.pro,
         yearlyPaymentUrl: config.PAYMENT_LINK_YEARLY ?? null,
         monthlyPaymentUrl: config.PAYMENT_LINK_MONTHLY ?? null,
       },

@@ -50,6 +50,7 @@ export function toPublicProfile(user: User, town = ''): PublicProfile {
     // A seller's email is the business contact; a buyer's is private.
     email: user.role === 'seller' ? user.email : null,
     createdAt: user.createdAt.toISOString(),
+    ...(user.role === 'seller' && user.plan === 'pro' ? { pro: true } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type * as SharpLibrary from 'sharp';
 import type { Metadata } from 'sharp';
-import type { GalleryResponse, UploadedImage } from '@maya/contracts';
+import { GALLERY_MAX_ITEMS, type GalleryResponse, type UploadedImage } from '@maya/contracts';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Storage } from '../../lib/storage.js';
@@ -212,7 +212,26 @@ export function createUploadsService(options: {
       return (await repository.findGallery(userId)).map(toImage);
     },
 
-    async setGallery(actor: Actor, imageIds: string[]): Promise<GalleryResponse> {
+    /**
+     * The gallery becomes `imageIds`, in order. Past `limit` (the plan's) it may only keep
+     * images it already holds: a gallery longer than a lower plan allows is reordered or
+     * shortened, never grown.
+     */
+    async setGallery(
+      actor: Actor,
+      imageIds: string[],
+      limit: number = GALLERY_MAX_ITEMS,
+    ): Promise<GalleryResponse> {
+      if (imageIds.length > limit) {
+        const current = new Set((await repository.findGallery(actor.userId)).map((row) => row.id));
+        if (imageIds.some((id) => !current.has(id))) {
+          throw new AppError(
+            'CONFLICT',
+            `Your plan's gallery holds at most ${limit} images: remove some before adding more.`,
+            { imageIds: `At most ${limit} images.` },
+          );
+        }
+      }
       const owned = await repository.findOwnedByIds(actor.userId, imageIds);
       const galleryIds = new Set(
         owned.filter((row) => row.kind === 'gallery').map((row) => row.id),

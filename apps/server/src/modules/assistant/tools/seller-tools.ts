@@ -51,6 +51,7 @@ function toCard(profile: PublicProfile, why: string, alternative = false): Selle
     profileUrl: `/sellers/${profile.id}`,
     why,
     ...(alternative ? { alternative: true } : {}),
+    ...(profile.pro ? { pro: true } : {}),
   };
 }
 

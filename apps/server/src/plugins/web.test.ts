@@ -121,17 +121,27 @@ describe('the built web app', () => {
 describe('a page rendered with its data', () => {
   // The web build's renderer (dist-ssr/render.mjs) as a stand-in: it draws the profile's name.
   const renderer = `
+export function isPage(path) {
+  return /^\\/(|pricing|terms|inbox(\\/[^/]+)?|dashboard|sellers\\/[^/]+)$/.test(path);
+}
 export function pageData(url) {
+  if (url.split('?')[0] === '/pricing') return [{ path: '/api/v1/plans', queryKey: ['plans'] }];
   const id = /^\\/sellers\\/([^/]+)$/.exec(url)?.[1];
   return id ? [{ path: '/api/v1/users/' + id, queryKey: ['users', id] }] : [];
 }
 export async function renderShell(shell, { route, url, data, origin }) {
   globalThis.mayaRenders = (globalThis.mayaRenders ?? 0) + 1;
+  if (route === '/pricing') {
+    const pro = data[0].data.plans.find((plan) => plan.id === 'pro');
+    return shell.replace('<div id="root"></div>', '<div id="root" data-route="/pricing">Pro ' + pro.yearlyPrice + ' ' + pro.currency + ' a year</div>');
+  }
   const name = data[0].data.fullName;
   if (name === 'Unrenderable') throw new Error('the page could not be drawn');
   return shell.replace('<div id="root"></div>', '<div id="root" data-route="' + route + '" data-origin="' + origin + '">' + url + ' ' + name + '</div>');
 }`;
   const sellersShell = '<!doctype html><title>Maya Market</title><div id="root"></div>';
+  const builtTerms = '<!doctype html><title>Maya Market</title><div id="root">terms</div>';
+  const notFoundPage = '<!doctype html><title>Maya Market</title><div id="root">not found</div>';
   const builtSellers = '<!doctype html><title>Maya Market</title><div id="root">skeleton</div>';
   const profiles = new Map<string, string>([
     ['glow', 'Glow Studio'],
@@ -151,16 +161,27 @@ export async function renderShell(shell, { route, url, data, origin }) {
     await writeFile(join(distDir, 'shells', 'sellers.html'), builtSellers);
     await writeFile(join(distDir, 'shells', 'pricing.html'), pricing);
     await writeFile(join(distDir, 'shells', 'dashboard.html'), dashboard);
+    await writeFile(join(distDir, 'shells', 'terms.html'), builtTerms);
+    await writeFile(join(distDir, 'shells', '404.html'), notFoundPage);
     await writeFile(join(ssrDir, 'shells', 'sellers.html'), sellersShell);
+    await writeFile(join(ssrDir, 'shells', 'pricing.html'), index);
     await writeFile(join(ssrDir, 'render.mjs'), renderer);
     await writeFile(
       join(ssrDir, 'pages.json'),
       JSON.stringify({
         sellers: { route: '/sellers/:id', namespaces: [] },
         pricing: { route: '/pricing', namespaces: [] },
+        terms: { route: '/terms', namespaces: [] },
+        '404': { route: '*', namespaces: [] },
       }),
     );
     site = Fastify({ logger: false });
+    site.get('/api/v1/plans', async () => ({
+      plans: [
+        { id: 'free', yearlyPrice: 0, currency: 'EUR' },
+        { id: 'pro', yearlyPrice: 147, currency: 'EUR' },
+      ],
+    }));
     site.get<{ Params: { id: string } }>('/api/v1/users/:id', async (request, reply) => {
       if (request.params.id === 'down') return reply.code(503).send({ code: 'UNAVAILABLE' });
       const fullName = profiles.get(request.params.id);
@@ -235,11 +256,33 @@ export async function renderShell(shell, { route, url, data, origin }) {
 
   it('sends the built shell of a page without data, and index.html for other routes', async () => {
     const before = renders();
-    const pricingPage = await site.inject({ url: '/pricing', headers: { 'accept-encoding': '' } });
-    expect(pricingPage.body).toBe(pricing);
+    const terms = await site.inject({ url: '/terms', headers: { 'accept-encoding': '' } });
+    expect(terms.body).toBe(builtTerms);
     const inbox = await site.inject({ url: '/inbox', headers: { 'accept-encoding': '' } });
     expect(inbox.body).toBe(index);
     expect(renders()).toBe(before);
+  });
+
+  it("draws the pricing page with the plans the API answers: the price is in the server's HTML", async () => {
+    const answer = await site.inject({ url: '/pricing', headers: { 'accept-encoding': '' } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.body).toContain('<div id="root" data-route="/pricing">Pro 147 EUR a year</div>');
+  });
+
+  it('answers an address that is no page with 404 and the not-found page, API paths as before', async () => {
+    for (const url of ['/no-such-page', '/pricing/extra', '/sellers/a/b?x=1']) {
+      const answer = await site.inject({ url, headers: { 'accept-encoding': '' } });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expect(answer.body).toBe(notFoundPage);
+    }
+    expect((await site.inject({ url: '/api/v1/nothing' })).headers['content-type']).not.toMatch(
+      /^text\/html/,
+    );
+    for (const url of ['/', '/terms', '/inbox/abc', '/dashboard?view=map']) {
+      expect((await site.inject({ url })).statusCode, url).toBe(200);
+    }
   });
 
   it("sends a signed-in screen's shell (never prerendered) as built, whatever the query", async () => {

@@ -23,6 +23,8 @@ interface PageQuery {
 
 /** The web build's page renderer (apps/web/src/prerender.tsx, built into dist-ssr/render.mjs). */
 interface PageRenderer {
+  /** Whether the path is a page of the app (absent from an older build: every path is). */
+  isPage?(path: string): boolean;
   pageData(url: string): DataSource[];
   signedInPage(path: string): { route: string; shell: string; namespaces: string[] } | undefined;
   signedInPageData(url: string, user: unknown): DataSource[];
@@ -99,7 +101,7 @@ export default fp<{
         : [],
     );
 
-    const { renderPage, renderSignedIn } = serverRenderer(app, ssrDir, publicUrl);
+    const { renderPage, renderSignedIn, isPage } = serverRenderer(app, ssrDir, publicUrl);
 
     // Every other page URL is a client-side route: answer with the app shell, which routes it.
     const shell = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -108,6 +110,12 @@ export default fp<{
       const isFile = /\.[a-z0-9]+$/i.test(path) || path.startsWith('/assets/');
       if (isFile || reservedPrefixes.some((prefix) => path.startsWith(prefix))) {
         return reply.callNotFound();
+      }
+      // An address that is no page of the app: 404, with the page that says so (the build's
+      // `404` shell, drawn; the app shell, which draws it, from an older build).
+      if (!(await isPage(path))) {
+        reply.code(404).header('cache-control', 'no-cache');
+        return reply.sendFile(shells.has('404') ? 'shells/404.html' : 'index.html');
       }
       // Signed in, a page is the person's own (rendered for them, or the signed-in screen the
       // shell turns into): never one a shared cache may hand to someone else.
@@ -142,7 +150,11 @@ export default fp<{
 function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | undefined) {
   const renderer = join(ssrDir, 'render.mjs');
   if (!existsSync(renderer) || !existsSync(join(ssrDir, 'pages.json'))) {
-    return { renderPage: async () => undefined, renderSignedIn: async () => undefined };
+    return {
+      renderPage: async () => undefined,
+      renderSignedIn: async () => undefined,
+      isPage: async () => true,
+    };
   }
   // Loaded with the first page that needs it, so a start stays light.
   let loaded: Promise<{ render: PageRenderer; pages: Record<string, PageSpec> }> | undefined;
@@ -261,7 +273,18 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
     }
   };
 
-  return { renderPage, renderSignedIn };
+  /** The router's answer; a renderer that cannot load leaves every path a page. */
+  const isPage = async (path: string): Promise<boolean> => {
+    try {
+      const { render } = await load();
+      return render.isPage?.(path) ?? true;
+    } catch (error) {
+      app.log.error({ err: error }, 'loading the page renderer failed');
+      return true;
+    }
+  };
+
+  return { renderPage, renderSignedIn, isPage };
 }
 
 interface PageSpec {

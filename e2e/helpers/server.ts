@@ -25,7 +25,7 @@ export const DEMO_PASSWORD = 'maya-demo-market';
 export interface StartServerOptions {
   /** Extra environment for the server; DATA_DIR, PORT, HOST and PUBLIC_URL are set already. */
   env?: Record<string, string>;
-  /** Seed the demo marketplace (48 sellers, 10 buyers). Default true. */
+  /** Seed the demo marketplace (apps/server/src/db/seed/demo.json). Default true. */
   seedDemo?: boolean;
   /** Name of the log file in test-results/. */
   name?: string;

@@ -1,7 +1,7 @@
-import { sectors, type Sector } from '@maya/contracts';
+import type { Sector } from '@maya/contracts';
 import type { NewUserRow } from '../schema/index.js';
 import { uuidv7 } from '../../lib/uuid.js';
-import { buyerNames, buyerNeeds, catalogue, cities, streets } from './demo-data.js';
+import { cities, demoData, streets } from './demo-data.js';
 
 /** A small deterministic PRNG (mulberry32), so the same seed gives the same marketplace. */
 export function createRandom(seed: number): () => number {
@@ -36,27 +36,32 @@ export interface GenerateOptions {
   now?: number;
 }
 
+/**
+ * The demo's businesses in the order `demo.json` lists them; past its end (a benchmark's hundred
+ * thousand) the list repeats, each round one city further on, as a branch named after its city.
+ */
 export function generateSellers(count: number, options: GenerateOptions): GeneratedUser[] {
   const { random, passwordHash } = options;
   const now = options.now ?? Date.now();
+  const { businesses } = demoData;
   const result: GeneratedUser[] = [];
   for (let index = 0; index < count; index += 1) {
-    const category = sectors[index % sectors.length]!;
-    const entry = catalogue[category];
-    const city = cities[Math.floor(index / sectors.length) % cities.length]!;
-    const [first, second] = entry.names[Math.floor(index / sectors.length) % entry.names.length]!;
-    const round = Math.floor(index / (sectors.length * entry.names.length));
-    const lastName = round === 0 ? second : `${second} ${city.name}`;
+    const business = businesses[index % businesses.length]!;
+    const round = Math.floor(index / businesses.length);
+    const home = cities.findIndex((city) => city.name === business.city);
+    const city = cities[(home + round) % cities.length]!;
+    const name = round === 0 ? business.name : `${business.name} ${city.name}`;
+    const [firstName, ...rest] = name.split(' ');
     const createdAt = new Date(now - (count - index) * 3_600_000);
     result.push({
       id: uuidv7(createdAt.getTime()),
       role: 'seller',
-      email: `${slug(`${first}-${lastName}`)}-${index}@demo.mayamarket.example`,
+      email: `${slug(name)}-${index}@demo.mayamarket.example`,
       passwordHash,
-      firstName: first,
-      lastName,
-      description: `${pick(entry.pitches, random)} Based in ${city.name}.`,
-      category,
+      firstName: firstName!,
+      lastName: rest.join(' '),
+      description: `${business.description} Based in ${city.name}.`,
+      category: business.sector,
       address: `${1 + Math.floor(random() * 200)} ${pick(streets, random)}, ${city.name}, ${city.country}`,
       lat: jitter(city.lat, random),
       lng: jitter(city.lng, random),
@@ -73,7 +78,7 @@ export function generateBuyers(count: number, options: GenerateOptions): Generat
   const { random, passwordHash } = options;
   const now = options.now ?? Date.now();
   return Array.from({ length: count }, (_, index) => {
-    const [firstName, lastName] = buyerNames[index % buyerNames.length]!;
+    const { firstName, lastName } = demoData.clients[index % demoData.clients.length]!;
     const city = cities[index % cities.length]!;
     const createdAt = new Date(now - (count - index) * 5_400_000);
     return {
@@ -83,7 +88,7 @@ export function generateBuyers(count: number, options: GenerateOptions): Generat
       passwordHash,
       firstName,
       lastName,
-      description: pick(buyerNeeds, random),
+      description: pick(demoData.clientNeeds, random),
       category: null,
       address: `${city.name}, ${city.country}`,
       lat: jitter(city.lat, random),
@@ -105,5 +110,5 @@ export function slug(text: string): string {
 }
 
 export function sectorColours(category: Sector | null): [string, string] {
-  return category ? catalogue[category].colours : ['#1a237e', '#5c6bc0'];
+  return (category && demoData.sectorColours[category]) || ['#1a237e', '#5c6bc0'];
 }

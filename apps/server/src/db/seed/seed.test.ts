@@ -9,7 +9,8 @@ import { verifyPassword } from '../../lib/password.js';
 import { createDiskStorage } from '../../lib/storage.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import type { Database } from '../client.js';
-import { users } from '../schema/index.js';
+import { chatMembers, chats, messages, users } from '../schema/index.js';
+import { demoData } from './demo-data.js';
 import { createRandom, generateSellers } from './generate.js';
 import { DEMO_BUYERS, DEMO_SELLERS, demoLoginNotice, seedDemo } from './seed.js';
 
@@ -54,6 +55,51 @@ describe('demo seed', () => {
     expect(files).toHaveLength((DEMO_SELLERS + DEMO_BUYERS) * 2);
     const metadata = await sharp(join(dataDir, 'uploads', 'demo', files[0]!)).metadata();
     expect(metadata.format).toBe('webp');
+  });
+
+  it('gives the demo client and the demo business conversations, read to their end by both sides', async () => {
+    const [client] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'ana.silva@demo.mayamarket.example'));
+    const [business] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'bright-reach-studio-0@demo.mayamarket.example'));
+    const everyChat = await database.db.select().from(chats);
+    expect(everyChat).toHaveLength(demoData.conversations.length);
+    expect(everyChat.filter((chat) => chat.buyerId === client!.id).length).toBeGreaterThanOrEqual(
+      2,
+    );
+    expect(
+      everyChat.filter((chat) => chat.sellerId === business!.id).length,
+    ).toBeGreaterThanOrEqual(2);
+
+    const everyMessage = await database.db.select().from(messages);
+    const members = await database.db.select().from(chatMembers);
+    for (const chat of everyChat) {
+      const own = everyMessage
+        .filter((message) => message.chatId === chat.id)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      expect(own.length).toBeGreaterThan(1);
+      expect(new Set(own.map((message) => message.senderId))).toEqual(
+        new Set([chat.buyerId, chat.sellerId]),
+      );
+      expect(chat.lastMessageAt).toEqual(own.at(-1)!.createdAt);
+      const read = members.filter((member) => member.chatId === chat.id);
+      expect(read.map((member) => member.lastReadMessageId)).toEqual([
+        own.at(-1)!.id,
+        own.at(-1)!.id,
+      ]);
+    }
+  });
+
+  it('names every business in one place with its sector and description, each sector at least once', () => {
+    const names = demoData.businesses.map((business) => business.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(demoData.businesses.map((business) => business.sector))).toEqual(
+      new Set(sectors),
+    );
   });
 
   it('gives the demo accounts a random password that the structured log never holds', async () => {

@@ -4,11 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../lib/password.js';
 import type { Storage } from '../../lib/storage.js';
 import type { Database } from '../client.js';
-import { users } from '../schema/index.js';
-import { createRandom, generateBuyers, generateSellers } from './generate.js';
+import { chatMembers, chats, messages, users } from '../schema/index.js';
+import { uuidv7 } from '../../lib/uuid.js';
+import { demoData } from './demo-data.js';
+import { createRandom, generateBuyers, generateSellers, type GeneratedUser } from './generate.js';
 import { renderDemoAvatar } from './images.js';
 
-export const DEMO_SELLERS = 48;
+export const DEMO_SELLERS = demoData.businesses.length;
 export const DEMO_BUYERS = 10;
 
 export interface SeededDemo {
@@ -49,6 +51,7 @@ export async function seedDemo(
     Object.assign(user, await renderDemoAvatar(storage, user.id, user.category, random));
   }
   await db.insert(users).values(everyone);
+  await seedConversations(db, everyone);
   // The embedded engine has no autovacuum: without statistics the planner ignores the indexes.
   await db.execute(sql`analyze`);
 
@@ -66,6 +69,48 @@ export async function seedDemo(
     password,
     passwordGenerated: options.password === undefined,
   };
+}
+
+/**
+ * The conversations of `demo.json`, each read to its end by both sides, so the demo accounts open
+ * an inbox with something in it and no unread count.
+ */
+async function seedConversations(db: Database, everyone: GeneratedUser[]): Promise<void> {
+  const now = Date.now();
+  const byName = (name: string, role: GeneratedUser['role']) =>
+    everyone.find((user) => user.role === role && `${user.firstName} ${user.lastName}` === name)!;
+  for (const [number, conversation] of demoData.conversations.entries()) {
+    const client = byName(conversation.client, 'buyer');
+    const business = byName(conversation.business, 'seller');
+    const written = conversation.messages.map((message, index) => {
+      const createdAt = new Date(now - message.minutesAgo * 60_000);
+      return {
+        id: uuidv7(createdAt.getTime()),
+        senderId: message.from === 'client' ? client.id : business.id,
+        body: message.text,
+        clientId: `demo-${number}-${index}`,
+        createdAt,
+      };
+    });
+    const first = written[0]!;
+    const last = written.at(-1)!;
+    const chatId = uuidv7(first.createdAt.getTime());
+    await db.insert(chats).values({
+      id: chatId,
+      buyerId: client.id,
+      sellerId: business.id,
+      createdAt: first.createdAt,
+      lastMessageAt: last.createdAt,
+    });
+    await db.insert(chatMembers).values(
+      [client, business].map((member) => ({
+        chatId,
+        userId: member.id,
+        lastReadMessageId: last.id,
+      })),
+    );
+    await db.insert(messages).values(written.map((message) => ({ ...message, chatId })));
+  }
 }
 
 /**

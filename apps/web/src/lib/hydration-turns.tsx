@@ -42,10 +42,8 @@ function advance() {
     finish();
     return;
   }
-  const turn = turns.get(id)!;
-  // React reads a settled promise's value at once on the next attempt instead of waiting a task.
-  Object.assign(turn.promise as object, { status: 'fulfilled', value: undefined });
-  turn.resolve();
+  // React itself follows the promise `use` was given: once it settles, React retries the part.
+  turns.get(id)!.resolve();
   limit = setTimeout(() => passTurn(id), TURN_LIMIT_MS);
 }
 

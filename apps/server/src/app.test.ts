@@ -7,7 +7,8 @@ describe('infrastructure', () => {
   it('reports liveness and database readiness', async () => {
     const live = await app.inject({ method: 'GET', url: '/healthz' });
     expect(live.statusCode).toBe(200);
-    expect(live.json()).toEqual({ status: 'ok' });
+    // Run from source, the build is `dev` (a bundle reports its version and commit).
+    expect(live.json()).toEqual({ status: 'ok', version: 'dev', commit: 'dev' });
 
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import Fastify, {
   type FastifyInstance,
   type FastifyLoggerOptions,
@@ -12,6 +13,7 @@ import {
 import type { LanguageModel } from 'ai';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { buildInfo } from './lib/build-info.js';
 import { createEventBus } from './lib/events.js';
 import type { LimiterStore } from './lib/limiter.js';
 import { redactTokens } from './lib/redact.js';
@@ -126,6 +128,8 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   const app = Fastify({
     logger: overrides.logger ?? {
       level: config.LOG_LEVEL,
+      // Every line says which build wrote it.
+      base: { pid: process.pid, hostname: hostname(), version: buildInfo.version },
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       // Fastify's request line, with link tokens (reset, sign-in) taken out of the URL.
       serializers: {
@@ -189,11 +193,6 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     database: overrides.database,
     closeOnShutdown: overrides.closeDatabase ?? false,
   });
-  // PostgreSQL only: PGlite is one in-process connection, with no pool to wait for.
-  const stopPoolWaits = overrides.database.observePoolWait?.((seconds) =>
-    app.meters.poolWaitSeconds.observe({ pool: 'app' }, seconds),
-  );
-  if (stopPoolWaits) app.addHook('onClose', async () => stopPoolWaits());
   // Throttles, route rate limits and socket budgets, counted in Redis, PostgreSQL or memory.
   await app.register(limits, {
     redisUrl: config.REDIS_URL,

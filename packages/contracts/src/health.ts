@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-export const healthSchema = z.object({ status: z.literal('ok') });
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  /** The running build: the product's version and its git commit (`dev` when run from source). */
+  version: z.string(),
+  commit: z.string(),
+});
 export const readinessSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),

@@ -13,7 +13,9 @@ import {
   createPostgresPool,
   defaultPostgresTimeouts,
   observePoolWait,
+  type PoolWatch,
   type PostgresTimeouts,
+  watchPool,
 } from './postgres-pool.js';
 import { installJobQueue, type SqlExecutor } from './job-queue.js';
 import { createPgliteGate } from './pglite-gate.js';
@@ -41,8 +43,23 @@ export interface DatabaseHandle {
    * function that stops listening. PGlite is one in-process connection, with no pool to wait for.
    */
   observePoolWait?: (listener: (seconds: number) => void) => () => void;
+  /** PostgreSQL only: the pool behind `db`, as /metrics watches it. */
+  pool?: PoolWatch;
+  /**
+   * The embedded database only: hears each statement's wait for its turn on the one connection
+   * (seconds; `request` when a request's, which is refused past the wait limit) and each refusal.
+   * Answers the function that stops listening.
+   */
+  observeQueue?: (listener: QueueListener) => () => void;
+  /** The embedded database only: statements waiting for their turn now. */
+  queueWaiting?: () => number;
   /** The embedded database only: its data directory as a gzipped tarball (db/backup.ts). */
   dump?: () => Promise<Blob>;
+}
+
+export interface QueueListener {
+  waited(seconds: number, request: boolean): void;
+  refused(): void;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -114,6 +131,7 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
       engine: 'postgres',
       sql: { executeSql: (text, values) => pool.query(text, values) },
       observePoolWait: (listener) => observePoolWait(pool, listener),
+      pool: watchPool(pool),
       // Migrations may build indexes for longer than a request's statement may run, so they get
       // a connection of their own without the statement limit.
       async migrate() {
@@ -170,8 +188,15 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
     source.kind === 'pglite-instance' ? source.client : await openPglite(source.dataDir);
   // Every statement takes its turn through the gate; a request's waits at most queueTimeoutMs
   // (without one, as long as it takes), the job queue's as long as it takes.
+  const queueListeners = new Set<QueueListener>();
   const gate = createPgliteGate(client, {
     waitLimitMs: source.queueTimeoutMs ?? Number.POSITIVE_INFINITY,
+    onTurn: (waitedMs, limited) => {
+      for (const listener of queueListeners) listener.waited(waitedMs / 1000, limited);
+    },
+    onRefused: () => {
+      for (const listener of queueListeners) listener.refused();
+    },
   });
   const db = drizzlePglite(gate.client, { schema, casing: 'snake_case' });
   return {
@@ -183,6 +208,11 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
       await installJobQueue(pgliteExecutor(client, (task) => gate.run(task, false)));
     },
     lockStartup: () => Promise.resolve(async () => {}),
+    observeQueue(listener) {
+      queueListeners.add(listener);
+      return () => queueListeners.delete(listener);
+    },
+    queueWaiting: () => gate.waiting,
     ping: () => ping(db, 1_500),
     close: once(() => client.close()),
     dump: () => client.dumpDataDir('gzip'),

@@ -21,6 +21,10 @@ export function isDatabaseBusy(error: unknown): boolean {
 export interface PgliteGateOptions {
   /** Longest a request's statement may wait for its turn before it is refused. */
   waitLimitMs: number;
+  /** Hears each statement's wait for its turn (ms), and whether it was a request's. */
+  onTurn?: (waitedMs: number, limited: boolean) => void;
+  /** Hears each refusal of a request's statement (answered 503). */
+  onRefused?: () => void;
 }
 
 export interface PgliteGate {
@@ -62,6 +66,7 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
 
   const refuse = (waiter: Waiter) => {
     clearTimeout(waiter.timer);
+    options.onRefused?.();
     waiter.reject(new DatabaseBusyError(performance.now() - waiter.enqueuedAt));
   };
 
@@ -85,6 +90,7 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
       turn();
       return;
     }
+    options.onTurn?.(performance.now() - waiter.enqueuedAt, waiter.limited);
     let running: Promise<unknown>;
     try {
       running = waiter.task();

@@ -27,6 +27,38 @@ export function observePoolWait(pool: Pool, listener: WaitListener): () => void 
   return () => listeners?.delete(listener);
 }
 
+/** A pool's connections now, for /metrics. */
+export interface PoolStats {
+  /** Connections open, idle or checked out. */
+  total: number;
+  idle: number;
+  /** Callers waiting for a client because every connection is checked out. */
+  waiting: number;
+  max: number;
+}
+
+export function poolStats(pool: Pool): PoolStats {
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  };
+}
+
+/** What /metrics watches of a pool: each wait for a client, and its connections on a scrape. */
+export interface PoolWatch {
+  observeWait(listener: (seconds: number) => void): () => void;
+  stats(): PoolStats;
+}
+
+export function watchPool(pool: Pool): PoolWatch {
+  return {
+    observeWait: (listener) => observePoolWait(pool, listener),
+    stats: () => poolStats(pool),
+  };
+}
+
 /**
  * A node-postgres pool that never lets a dead or stalled database take the process down or hang a
  * request:

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { Gauge } from 'prom-client';
 import type { DatabaseHandle, Database } from '../db/client.js';
 
 declare module 'fastify' {
@@ -8,12 +9,33 @@ declare module 'fastify' {
   }
 }
 
-/** Exposes the already-migrated database and closes it with the app. */
+/**
+ * Exposes the already-migrated database, counts its waits in /metrics (the PostgreSQL pool's, or
+ * the embedded database's queue) and closes it with the app.
+ */
 export default fp<{ database: DatabaseHandle; closeOnShutdown: boolean }>(
   async (app, { database, closeOnShutdown }) => {
     app.decorate('database', database);
     app.decorate('db', database.db);
+    if (database.pool) app.watchPool('app', database.pool);
+    const stopQueue = database.observeQueue?.({
+      waited: (seconds, request) =>
+        app.meters.queueWaitSeconds.observe({ kind: request ? 'request' : 'background' }, seconds),
+      refused: () => app.meters.queueRefused.inc(),
+    });
+    if (database.queueWaiting) {
+      const waiting = database.queueWaiting;
+      new Gauge({
+        name: 'maya_db_queue_waiting',
+        help: 'Embedded database: statements waiting for their turn on the one connection now',
+        registers: [app.metrics],
+        collect() {
+          this.set(waiting());
+        },
+      });
+    }
+    app.addHook('onClose', async () => stopQueue?.());
     if (closeOnShutdown) app.addHook('onClose', () => database.close());
   },
-  { name: 'database' },
+  { name: 'database', dependencies: ['metrics'] },
 );

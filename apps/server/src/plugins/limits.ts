@@ -4,7 +4,7 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { createPostgresPool, observePoolWait, type PostgresTimeouts } from '../db/postgres-pool.js';
+import { createPostgresPool, type PostgresTimeouts, watchPool } from '../db/postgres-pool.js';
 import {
   boundedStore,
   countingRefusals,
@@ -144,9 +144,7 @@ export default fp<LimitsOptions>(
         },
         app.log,
       );
-      observePoolWait(pool, (seconds) =>
-        app.meters.poolWaitSeconds.observe({ pool: 'limits' }, seconds),
-      );
+      app.watchPool('limits', watchPool(pool));
       await preparePostgresLimits(pool);
       store = postgresStore(pool);
       engine = 'postgres';

@@ -1,8 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../lib/app-error.js';
+import type { SqlExecutor } from '../db/job-queue.js';
+import type { PoolWatch } from '../db/postgres-pool.js';
+import { buildInfo } from '../lib/build-info.js';
+import {
+  registerEventLoopUtilization,
+  registerJobBacklog,
+  registerPoolGauges,
+} from './metrics-samplers.js';
 import { buildProblem } from './problem.js';
 
 declare module 'fastify' {
@@ -10,6 +18,11 @@ declare module 'fastify' {
     metrics: Registry;
     /** The app's own counters, shared by the plugins and modules that move them. */
     meters: Meters;
+    /**
+     * Counts a PostgreSQL pool in /metrics under `name` (`app`, `limits`, `realtime`): its waits
+     * for a client in maya_db_pool_wait_seconds, its connections on each scrape.
+     */
+    watchPool(name: string, pool: PoolWatch): void;
   }
 }
 
@@ -46,6 +59,13 @@ export interface Meters {
   limiterFallbacks: Counter<'engine' | 'reason'>;
   /** PostgreSQL only: waiting for a pooled client (PGlite is one in-process connection). */
   poolWaitSeconds: Histogram<'pool'>;
+  /**
+   * The embedded database only: a statement's wait for its turn on the one connection, by kind
+   * (`request`, limited by DATABASE_QUEUE_TIMEOUT_MS; `background`, the job queue's).
+   */
+  queueWaitSeconds: Histogram<'kind'>;
+  /** The embedded database only: requests' statements refused (503) after waiting too long. */
+  queueRefused: Counter;
 }
 
 export function createMeters(registry: Registry): Meters {
@@ -107,6 +127,18 @@ export function createMeters(registry: Registry): Meters {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers,
     }),
+    queueWaitSeconds: new Histogram({
+      name: 'maya_db_queue_wait_seconds',
+      help: 'Embedded database: seconds a statement waited for its turn on the one connection, by kind (request, background)',
+      labelNames: ['kind'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
+      registers,
+    }),
+    queueRefused: counter(
+      'maya_db_queue_refused_total',
+      "Embedded database: requests' statements refused with 503 after waiting longer than DATABASE_QUEUE_TIMEOUT_MS",
+      [],
+    ),
   };
 }
 
@@ -116,6 +148,8 @@ export interface MetricsOptions {
   /** A port of its own for /metrics; unset, /metrics is on the app's port (with a token only). */
   port: number | undefined;
   host: string;
+  /** Longest a scrape waits for the job backlog's count (it is left out past this). */
+  sampleTimeoutMs?: number;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -136,6 +170,12 @@ export default fp<MetricsOptions>(
   async (app, options) => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
+    new Gauge({
+      name: 'maya_build_info',
+      help: 'The running build (always 1): version, git commit and Node.js version',
+      labelNames: ['version', 'commit', 'node'],
+      registers: [registry],
+    }).set({ ...buildInfo }, 1);
     const duration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request duration by method, route and status',
@@ -144,7 +184,20 @@ export default fp<MetricsOptions>(
       registers: [registry],
     });
     app.decorate('metrics', registry);
-    app.decorate('meters', createMeters(registry));
+    const meters = createMeters(registry);
+    app.decorate('meters', meters);
+    registerEventLoopUtilization(registry);
+    const addPool = registerPoolGauges(registry);
+    app.decorate('watchPool', (name: string, pool: PoolWatch) => {
+      pool.observeWait((seconds) => meters.poolWaitSeconds.observe({ pool: name }, seconds));
+      addPool(name, () => pool.stats());
+    });
+    // Read on a scrape, by when the database (registered after this plugin) is there.
+    registerJobBacklog(
+      registry,
+      (): SqlExecutor | undefined => (app.hasDecorator('database') ? app.database.sql : undefined),
+      options.sampleTimeoutMs ?? 1_000,
+    );
 
     app.addHook('onResponse', async (request, reply) => {
       // Unmatched URLs share one label so scanners cannot blow up the series count.

@@ -7,7 +7,7 @@ import { MessageType, type BroadcastOptions, type ClusterAdapter } from 'socket.
 import type { z } from 'zod';
 import type { ClientToServerEvents, Problem, ServerToClientEvents } from '@maya/contracts';
 import { Gauge } from 'prom-client';
-import { createPostgresPool, observePoolWait, type PostgresTimeouts } from '../db/postgres-pool.js';
+import { createPostgresPool, type PostgresTimeouts, watchPool } from '../db/postgres-pool.js';
 import { databaseUnavailableDetail, isDatabaseUnavailable } from '../db/unavailable.js';
 import type { Actor } from '../lib/actor.js';
 import { AppError } from '../lib/app-error.js';
@@ -330,9 +330,7 @@ export default fp<RealtimeOptions>(
         options.databaseTimeouts,
         app.log,
       );
-      observePoolWait(pool, (seconds) =>
-        app.meters.poolWaitSeconds.observe({ pool: 'realtime' }, seconds),
-      );
+      app.watchPool('realtime', watchPool(pool));
       const createNamespaceAdapter = createPostgresAdapter(listenerSafePool(pool), {
         heartbeatInterval: 5_000,
         errorHandler: (error: Error) => app.log.debug({ err: error }, 'realtime adapter error'),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientConfigSchema, healthSchema, readinessSchema } from '@maya/contracts';
+import { buildInfo } from '../../lib/build-info.js';
 import { security } from '../../plugins/auth.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ mapTileUrl: string }> = async (
@@ -11,12 +12,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ mapTileUrl: string }> = async
     {
       schema: {
         tags: ['health'],
-        summary: 'The process is up',
+        summary: 'The process is up, and which build it runs',
         security: security.none,
         response: { 200: healthSchema },
       },
     },
-    async () => ({ status: 'ok' as const }),
+    async () => ({ status: 'ok' as const, version: buildInfo.version, commit: buildInfo.commit }),
   );
 
   app.get(

@@ -7,7 +7,17 @@ export const messageMailSchema = z
   );
 export type MessageMail = z.infer<typeof messageMailSchema>;
 
-export const mailLanguageSchema = z.enum(['en', 'pt']).describe('The language of the mails.');
+/**
+ * The Portuguese a bare `pt` means: the web's (its <html lang>), so the web, the mails and the
+ * server's answers speak one variant.
+ */
+export const PORTUGUESE_VARIANT = 'pt-BR';
+
+export const mailLanguageSchema = z
+  .enum(['en', 'pt', 'pt-PT', 'pt-BR'])
+  .describe(
+    "The language of the mails and notifications: en, pt-PT (Portugal) or pt-BR (Brazil); pt is the web app's Portuguese, pt-BR.",
+  );
 export type MailLanguage = z.infer<typeof mailLanguageSchema>;
 
 export const notificationSettingsSchema = z

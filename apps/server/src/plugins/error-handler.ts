@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@maya/contracts';
@@ -9,37 +9,56 @@ import {
   isDatabaseUnavailable,
 } from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
+import { localeOfRequest, type Locale } from '../lib/i18n/index.js';
+import { errorTextIn, sentenceFor, type Sentence } from '../lib/i18n/sentences.js';
 import { buildProblem, sendProblem } from './problem.js';
 
-/** Fastify's own client-error codes, each with the sentence a person sees. */
+/** Fastify's own client-error codes, each with the sentence a person sees (locales/errors). */
 const frameworkErrors: Record<string, [ErrorCode, string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: ['MALFORMED_REQUEST', 'The request body is not valid JSON.'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [
-    'MALFORMED_REQUEST',
-    'The request body is empty but its content type says JSON.',
-  ],
-  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'The request body is too large.'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
-    'UNSUPPORTED_MEDIA_TYPE',
-    'This content type is not accepted here; send application/json.',
-  ],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [
-    'MALFORMED_REQUEST',
-    'The Content-Length header does not match the body.',
-  ],
-  FST_ERR_CTP_INVALID_TYPE: ['MALFORMED_REQUEST', 'The Content-Type header is invalid.'],
-  FST_REQ_FILE_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'A file is larger than allowed.'],
-  FST_FILES_LIMIT: ['PAYLOAD_TOO_LARGE', 'Too many files in one upload.'],
-  FST_PARTS_LIMIT: ['PAYLOAD_TOO_LARGE', 'Too many parts in one upload.'],
-  FST_FIELDS_LIMIT: ['PAYLOAD_TOO_LARGE', 'Too many form fields in one upload.'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [
-    'UNSUPPORTED_MEDIA_TYPE',
-    'Send the files as multipart/form-data.',
-  ],
-  FST_PROTO_VIOLATION: ['MALFORMED_REQUEST', 'The upload is malformed.'],
-  FST_ERR_BAD_URL: ['MALFORMED_REQUEST', 'The request URL is malformed.'],
-  FST_ERR_ASYNC_CONSTRAINT: ['MALFORMED_REQUEST', 'The request could not be routed.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['MALFORMED_REQUEST', 'request.invalidJson'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['MALFORMED_REQUEST', 'request.emptyJson'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'request.bodyTooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'request.mediaType'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['MALFORMED_REQUEST', 'request.contentLength'],
+  FST_ERR_CTP_INVALID_TYPE: ['MALFORMED_REQUEST', 'request.contentType'],
+  FST_REQ_FILE_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'request.fileTooLarge'],
+  FST_FILES_LIMIT: ['PAYLOAD_TOO_LARGE', 'request.tooManyFiles'],
+  FST_PARTS_LIMIT: ['PAYLOAD_TOO_LARGE', 'request.tooManyParts'],
+  FST_FIELDS_LIMIT: ['PAYLOAD_TOO_LARGE', 'request.tooManyFields'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'request.multipart'],
+  FST_PROTO_VIOLATION: ['MALFORMED_REQUEST', 'request.uploadMalformed'],
+  FST_ERR_BAD_URL: ['MALFORMED_REQUEST', 'request.badUrl'],
+  FST_ERR_ASYNC_CONSTRAINT: ['MALFORMED_REQUEST', 'request.notRouted'],
 };
+
+/**
+ * The locale of a problem's words: the asker's (the web's language cookie, else Accept-Language)
+ * on the /api/v1 API; English on every other path, where the legacy client reads them as it
+ * always has.
+ */
+function problemLocale(request: FastifyRequest): Locale {
+  return request.url.startsWith('/api/v1/') ? localeOfRequest(request) : 'en';
+}
+
+/** A problem whose detail (and field messages) are written in the asker's locale. */
+function localProblem(
+  request: FastifyRequest,
+  code: ErrorCode,
+  detail: string | Sentence,
+  errors?: Record<string, string>,
+) {
+  const locale = problemLocale(request);
+  const text =
+    typeof detail === 'string' ? errorTextIn(locale, detail) : sentenceFor(detail, locale);
+  const fields =
+    errors &&
+    Object.fromEntries(
+      Object.entries(errors).map(([field, message]) => [field, errorTextIn(locale, message)]),
+    );
+  return buildProblem(code, text, request.url, fields);
+}
+
+const sentence = (key: string): Sentence => ({ key: `errors:${key}` });
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'MALFORMED_REQUEST',
@@ -62,7 +81,7 @@ export default fp(
         if (error.headers) reply.headers(error.headers);
         return sendProblem(
           reply,
-          buildProblem(error.code, error.detail, request.url, error.errors),
+          localProblem(request, error.code, error.sentence ?? error.detail, error.errors),
         );
       }
 
@@ -75,49 +94,34 @@ export default fp(
         }
         return sendProblem(
           reply,
-          buildProblem(
-            'VALIDATION_FAILED',
-            'Some fields are missing or invalid.',
-            request.url,
-            errors,
-          ),
+          localProblem(request, 'VALIDATION_FAILED', sentence('request.invalidFields'), errors),
         );
       }
 
       const known = error.code ? frameworkErrors[error.code] : undefined;
-      if (known) return sendProblem(reply, buildProblem(known[0], known[1], request.url));
+      if (known) return sendProblem(reply, localProblem(request, known[0], sentence(known[1])));
 
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         const code = statusCodes[status] ?? 'MALFORMED_REQUEST';
-        return sendProblem(reply, buildProblem(code, error.message, request.url));
+        return sendProblem(reply, localProblem(request, code, error.message));
       }
 
       if (isDatabaseBusy(error)) {
         // Load, not a fault: no stack, and the client may come back at once.
         request.log.warn({ cause: (error as Error).message }, 'database busy');
         reply.header('retry-after', '1');
-        return sendProblem(reply, buildProblem('UNAVAILABLE', databaseBusyDetail, request.url));
+        return sendProblem(reply, localProblem(request, 'UNAVAILABLE', databaseBusyDetail));
       }
 
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');
         reply.header('retry-after', '5');
-        return sendProblem(
-          reply,
-          buildProblem('UNAVAILABLE', databaseUnavailableDetail, request.url),
-        );
+        return sendProblem(reply, localProblem(request, 'UNAVAILABLE', databaseUnavailableDetail));
       }
 
       request.log.error({ err: error }, 'unhandled error');
-      return sendProblem(
-        reply,
-        buildProblem(
-          'INTERNAL',
-          'Something went wrong on our side. Please try again.',
-          request.url,
-        ),
-      );
+      return sendProblem(reply, localProblem(request, 'INTERNAL', sentence('request.internal')));
     });
   },
   { name: 'error-handler' },

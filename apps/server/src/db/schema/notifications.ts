@@ -23,8 +23,11 @@ export const notificationSettings = pgTable('notification_settings', {
     .default('digest'),
   /** Whether the mail quotes the latest lines; false leaves every message body out. */
   messageText: boolean('message_text').notNull().default(true),
-  /** The language of the mails, from the web app's language when the settings were saved. */
-  language: text('language', { enum: ['en', 'pt'] })
+  /**
+   * The language of the mails and notifications, from the web app's language when the settings
+   * were saved (or the sign-up's): en, pt-PT, pt-BR, or pt (the web's Portuguese, read as pt-BR).
+   */
+  language: text('language', { enum: ['en', 'pt', 'pt-PT', 'pt-BR'] })
     .notNull()
     .default('en'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -4,6 +4,7 @@ import { createLimiter, type Limiter, type LimiterStore } from '../../lib/limite
 import type { Mailer } from '../../lib/mailer.js';
 import type { JobQueue } from '../../plugins/jobs.js';
 import { wordsFor } from '../../lib/i18n/index.js';
+import { sentenceFor } from '../../lib/i18n/sentences.js';
 import { hashPassword, rejectCommonPassword } from '../../lib/password.js';
 import { describeError } from '../../lib/redact.js';
 import type { Actor } from '../../lib/actor.js';
@@ -71,6 +72,16 @@ export interface MailedLinksServiceDependencies {
   languageOf?: (userId: string) => Promise<MailLanguage>;
 }
 
+/**
+ * A limiter's refusal (locales/errors), in English with `{seconds}` left for the limiter; the
+ * error handler writes it in the asker's language.
+ */
+const refusal = (key: string) =>
+  sentenceFor({ key: `errors:${key}`, values: { seconds: '{seconds}' } }, 'en');
+
+/** A used or expired link's field message (the error handler writes it in the asker's language). */
+const INVALID_OR_EXPIRED = sentenceFor({ key: 'errors:fields.invalidOrExpired' }, 'en');
+
 /** Whom a link is mailed to: the account, and the address the mail goes to. */
 interface Recipient {
   id: string;
@@ -94,12 +105,13 @@ interface StoredLinkKind {
   }): Promise<void>;
 }
 
-/** One kind of mailed link with its mail's words (English). */
+/** One kind of mailed link with its mail's sentences (locales/auth: `<words>.subject`, …). */
 interface LinkKind extends StoredLinkKind {
   name: 'password-reset' | 'sign-in-link' | 'email-confirmation' | 'email-change';
-  subject: string;
-  /** The lines between the greeting and the end, with the link among them. */
-  lines(link: string): string[];
+  /** Its sentences in locales/auth: subject, intro, action (with the link after it), ignore. */
+  words: 'passwordReset' | 'signInLink' | 'emailConfirmation' | 'emailChange';
+  /** The values its `action` sentence names. */
+  values: Record<string, number>;
 }
 
 /**
@@ -129,14 +141,14 @@ export function createMailedLinksService({
     store,
     limit: 5,
     windowMs,
-    message: 'Too many reset requests. Please wait {seconds} s and try again.',
+    message: refusal('auth.tooManyResets'),
   });
   const linksByIp = createLimiter({
     name: 'sign-in-link:address',
     store,
     limit: 5,
     windowMs,
-    message: 'Too many sign-in link requests. Please wait {seconds} s and try again.',
+    message: refusal('auth.tooManySignInLinks'),
   });
 
   // Per email silently: no more than three mails an hour, whoever asks.
@@ -164,14 +176,14 @@ export function createMailedLinksService({
     store,
     limit: 3,
     windowMs: 4 * windowMs,
-    message: 'We have sent several confirmation mails. Please wait {seconds} s and try again.',
+    message: refusal('auth.tooManyConfirmations'),
   });
   const confirmationsByIp = createLimiter({
     name: 'email-confirmation:address',
     store,
     limit: 10,
     windowMs,
-    message: 'Too many confirmation mails asked for. Please wait {seconds} s and try again.',
+    message: refusal('auth.tooManyConfirmationsAsked'),
   });
   // A sign-up's mails, per address: the new account's link, the owner's notice that someone tried
   // the address, and either again. Silent and few, so signing up with someone's address cannot
@@ -188,28 +200,15 @@ export function createMailedLinksService({
     store,
     limit: 5,
     windowMs,
-    message: 'Too many sign-up mails asked for. Please wait {seconds} s and try again.',
+    message: refusal('auth.tooManySignupMails'),
   });
-  const confirmationHelp = [
-    '',
-    'If you did not make this account, ignore this message: nothing is sent to this address',
-    'until it is confirmed.',
-  ];
-
   const reset: LinkKind = {
     name: 'password-reset',
     minutes: RESET_LINK_MINUTES,
     path: '/reset-password',
     store: ({ email: _email, ...values }) => resets.insertReset(values),
-    subject: 'Reset your Maya Market password',
-    lines: (link) => [
-      'Someone asked to reset the password of your Maya Market account.',
-      `Open this link within ${RESET_LINK_MINUTES} minutes to choose a new password:`,
-      '',
-      link,
-      '',
-      'If it was not you, ignore this message; your password stays as it is.',
-    ],
+    words: 'passwordReset',
+    values: { minutes: RESET_LINK_MINUTES },
   };
 
   const signIn: LinkKind = {
@@ -217,16 +216,8 @@ export function createMailedLinksService({
     minutes: SIGN_IN_LINK_MINUTES,
     path: '/sign-in-link',
     store: ({ email: _email, ...values }) => signInLinks.insertLink(values),
-    subject: 'Your Maya Market sign-in link',
-    lines: (link) => [
-      'Someone asked for a link to sign in to your Maya Market account without the password.',
-      `Open this link within ${SIGN_IN_LINK_MINUTES} minutes to sign in; it works once:`,
-      '',
-      link,
-      '',
-      'If it was not you, ignore this message: the link is of no use to anyone without your',
-      'mailbox, and your password stays as it is.',
-    ],
+    words: 'signInLink',
+    values: { minutes: SIGN_IN_LINK_MINUTES },
   };
 
   const emailConfirmation: LinkKind = {
@@ -234,14 +225,8 @@ export function createMailedLinksService({
     minutes: EMAIL_CONFIRMATION_HOURS * 60,
     path: '/confirm-email',
     store: (values) => confirmations.insertConfirmation({ ...values, purpose: 'verify' }),
-    subject: 'Confirm your Maya Market email address',
-    lines: (link) => [
-      'Please confirm that this is the email address of your Maya Market account.',
-      `Open this link within ${EMAIL_CONFIRMATION_HOURS} hours and press "Confirm"; it works once:`,
-      '',
-      link,
-      ...confirmationHelp,
-    ],
+    words: 'emailConfirmation',
+    values: { hours: EMAIL_CONFIRMATION_HOURS },
   };
 
   const emailChange: LinkKind = {
@@ -249,16 +234,8 @@ export function createMailedLinksService({
     minutes: EMAIL_CONFIRMATION_HOURS * 60,
     path: '/confirm-email',
     store: (values) => confirmations.insertConfirmation({ ...values, purpose: 'change' }),
-    subject: 'Confirm the new email address of your Maya Market account',
-    lines: (link) => [
-      'You asked to use this address for your Maya Market account from now on.',
-      `Open this link within ${EMAIL_CONFIRMATION_HOURS} hours and press "Confirm" to make the`,
-      'change; it works once. Until then, the account keeps its current email.',
-      '',
-      link,
-      '',
-      'If it was not you, ignore this message: the account stays as it is.',
-    ],
+    words: 'emailChange',
+    values: { hours: EMAIL_CONFIRMATION_HOURS },
   };
 
   // A new account's link: it confirms the address and, pressed, signs the person in.
@@ -331,9 +308,9 @@ export function createMailedLinksService({
       } else if (job.kind === 'signup-attempt') {
         await mailSignupAttempt({ ...user, language: await languageOf(user.id) });
       } else if (job.kind === 'email-change') {
-        await mailLink(kinds[job.kind], { ...user, email: job.email });
+        await mailLink(kinds[job.kind], { ...user, email: job.email }, await languageOf(user.id));
       } else {
-        await mailLink(kinds[job.kind], user, job.next);
+        await mailLink(kinds[job.kind], user, await languageOf(user.id), job.next);
       }
     } catch (error) {
       log?.error(
@@ -348,12 +325,27 @@ export function createMailedLinksService({
    * Stores a new link of this kind for the account and mails it to `to.email`; `next`, a path of
    * this site, rides along in the link for the page to return to after it.
    */
-  async function mailLink(kind: LinkKind, user: Recipient, next?: string): Promise<void> {
+  async function mailLink(
+    kind: LinkKind,
+    user: Recipient,
+    language: MailLanguage,
+    next?: string,
+  ): Promise<void> {
     const link = await storeLink(kind, user, next);
+    const t = wordsFor(language, 'auth');
     await mailer.send({
       to: user.email,
-      subject: kind.subject,
-      text: [`Hello ${user.firstName},`, '', ...kind.lines(link)].join('\n'),
+      subject: t(`${kind.words}.subject`),
+      text: [
+        t('hello', { name: user.firstName }),
+        '',
+        t(`${kind.words}.intro`),
+        t(`${kind.words}.action`, kind.values),
+        '',
+        link,
+        '',
+        t(`${kind.words}.ignore`),
+      ].join('\n'),
       link,
       kind: kind.name,
     });
@@ -411,37 +403,49 @@ export function createMailedLinksService({
   ): Promise<void> {
     const t = wordsFor(user.language, 'auth');
     const portal = user.role === 'seller' ? '/sellerauth' : '/buyerauth';
-    await mailNotice(
-      user,
-      t('signupAttempt.subject'),
-      [
-        t('signupAttempt.intro'),
-        '',
-        t('signupAttempt.signIn'),
-        new URL(portal, publicUrl).toString(),
-        '',
-        t('signupAttempt.reset'),
-        new URL(`${portal}?mode=forgot`, publicUrl).toString(),
-        '',
-        t('signupAttempt.ignore'),
-      ],
-      t('hello', { name: user.firstName }),
-    );
+    await mailNotice(user, user.language, t('signupAttempt.subject'), [
+      t('signupAttempt.intro'),
+      '',
+      t('signupAttempt.signIn'),
+      new URL(portal, publicUrl).toString(),
+      '',
+      t('signupAttempt.reset'),
+      new URL(`${portal}?mode=forgot`, publicUrl).toString(),
+      '',
+      t('signupAttempt.ignore'),
+    ]);
   }
 
-  /** A mail without a link: a notice about the account. */
+  /** A mail without a link: a notice about the account, in its language. */
   async function mailNotice(
     to: Recipient,
+    language: MailLanguage,
     subject: string,
     lines: string[],
-    greeting = `Hello ${to.firstName},`,
   ): Promise<void> {
     await mailer.send({
       to: to.email,
       subject,
-      text: [greeting, '', ...lines].join('\n'),
+      text: [wordsFor(language, 'auth')('hello', { name: to.firstName }), '', ...lines].join('\n'),
       kind: 'account-notice',
     });
+  }
+
+  /** A notice whose sentences are `<words>.subject`, `.intro`, … in locales/auth. */
+  async function mailNoticeOf(
+    to: Recipient,
+    words: 'emailChangeRequested' | 'emailChanged',
+    lines: string[],
+    values: Record<string, string>,
+  ): Promise<void> {
+    const language = await languageOf(to.id);
+    const t = wordsFor(language, 'auth');
+    await mailNotice(
+      to,
+      language,
+      t(`${words}.subject`),
+      lines.map((line) => (line ? t(`${words}.${line}`, values) : '')),
+    );
   }
 
   /**
@@ -496,8 +500,8 @@ export function createMailedLinksService({
   function invalidConfirmation(): AppError {
     return new AppError(
       'VALIDATION_FAILED',
-      'This confirmation link is invalid or has expired. Ask for a new one.',
-      { token: 'Invalid or expired' },
+      { key: 'errors:auth.confirmationInvalid' },
+      { token: INVALID_OR_EXPIRED },
     );
   }
 
@@ -550,7 +554,7 @@ export function createMailedLinksService({
     async resendEmailConfirmation(actor: Actor, ip: string): Promise<void> {
       const user = await account.getPrivateUser(actor.userId);
       if (user.emailVerified) {
-        throw new AppError('CONFLICT', 'Your email address is already confirmed.');
+        throw new AppError('CONFLICT', { key: 'errors:auth.alreadyConfirmed' });
       }
       await confirmationsByIp.consume(ip);
       await confirmationsByAccount.consume(actor.userId);
@@ -566,12 +570,9 @@ export function createMailedLinksService({
       await confirmations.deleteUserConfirmations(user.id, 'change');
       queueLinkMail({ kind: 'email-change', userId: user.id, email: newEmail });
       mailLater('email-change-requested', () =>
-        mailNotice(user, 'A new email address was asked for your Maya Market account', [
-          `Someone signed in to your Maya Market account asked to change its email to ${newEmail}.`,
-          'Nothing changes until a link we sent to that address is followed.',
-          '',
-          'If it was not you, sign in and change your password: whoever asked knows it.',
-        ]),
+        mailNoticeOf(user, 'emailChangeRequested', ['intro', 'until', '', 'ignore'], {
+          email: newEmail,
+        }),
       );
     },
 
@@ -597,14 +598,11 @@ export function createMailedLinksService({
       const { user, previousEmail } = await account.confirmEmailChange(link.userId, link.email);
       await confirmations.deleteUserConfirmations(link.userId);
       mailLater('email-changed', () =>
-        mailNotice(
+        mailNoticeOf(
           { id: user.id, email: previousEmail, firstName: user.firstName },
-          'The email address of your Maya Market account was changed',
-          [
-            `Your Maya Market account now uses ${user.email}; this address is no longer on it.`,
-            '',
-            `If it was not you, contact us at once (Contact Us on ${publicUrl}).`,
-          ],
+          'emailChanged',
+          ['intro', '', 'ignore'],
+          { email: user.email, site: publicUrl },
         ),
       );
       return { email: user.email };
@@ -621,8 +619,8 @@ export function createMailedLinksService({
       if (!userId) {
         throw new AppError(
           'VALIDATION_FAILED',
-          'This reset link is invalid or has expired. Ask for a new one.',
-          { token: 'Invalid or expired' },
+          { key: 'errors:auth.resetInvalid' },
+          { token: INVALID_OR_EXPIRED },
         );
       }
       await account.setPasswordHash(userId, await hashPassword(input.password));
@@ -639,8 +637,8 @@ export function createMailedLinksService({
       if (!userId) {
         throw new AppError(
           'VALIDATION_FAILED',
-          'This sign-in link is invalid or has expired. Ask for a new one.',
-          { token: 'Invalid or expired' },
+          { key: 'errors:auth.signInLinkInvalid' },
+          { token: INVALID_OR_EXPIRED },
         );
       }
       return signInAs(userId, origin);

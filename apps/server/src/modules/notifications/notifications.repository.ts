@@ -37,6 +37,14 @@ export interface UnreadChat {
   latest: string[];
 }
 
+/** What a digest may cover now, and when the messages too young for it will be due. */
+export interface UnreadNow {
+  /** The chats with messages unread for the whole delay (those messages only). */
+  chats: UnreadChat[];
+  /** When the oldest message still too young was sent, if there is one. */
+  youngestSince: Date | undefined;
+}
+
 export function createNotificationsRepository(db: Database) {
   return {
     async findSettings(userId: string): Promise<NotificationSettings> {
@@ -106,21 +114,31 @@ export function createNotificationsRepository(db: Database) {
 
     /**
      * The member's chats (or the one chat) with messages from the partner that are neither read,
-     * hidden, nor mailed before; one query, newest chat first.
+     * hidden, nor mailed before, and were sent at least `minAgeSeconds` ago (by the database's
+     * clock, which stamped them), newest chat first; and when the oldest such message still too
+     * young was sent. One query.
      */
-    async findUnreadChats(userId: string, chatId?: string): Promise<UnreadChat[]> {
+    async findUnreadChats(
+      userId: string,
+      chatId: string | undefined,
+      minAgeSeconds: number,
+    ): Promise<UnreadNow> {
+      const aged = sql`x.created_at <= now() - make_interval(secs => ${minAgeSeconds})`;
       const rows = await selectRows<{
         chat_id: string;
         first_name: string;
         last_name: string;
         unread: number;
-        last_message_id: string;
-        latest: string[];
+        last_message_id: string | null;
+        latest: string[] | null;
+        young_since: Date | string | null;
       }>(
         db,
-        sql`select m.chat_id, pu.first_name, pu.last_name, count(*)::int as unread,
-                   (array_agg(x.id order by x.id desc))[1] as last_message_id,
-                   (array_agg(x.body order by x.id desc))[1:3] as latest
+        sql`select m.chat_id, pu.first_name, pu.last_name,
+                   count(*) filter (where ${aged})::int as unread,
+                   (array_agg(x.id order by x.id desc) filter (where ${aged}))[1] as last_message_id,
+                   (array_agg(x.body order by x.id desc) filter (where ${aged}))[1:3] as latest,
+                   min(x.created_at) filter (where not (${aged})) as young_since
             from ${chatMembers} m
             join ${chatMembers} pm on pm.chat_id = m.chat_id and pm.user_id <> m.user_id
             join ${users} pu on pu.id = pm.user_id
@@ -133,14 +151,24 @@ export function createNotificationsRepository(db: Database) {
             group by m.chat_id, pu.first_name, pu.last_name
             order by max(x.created_at) desc`,
       );
-      return rows.map((row) => ({
-        chatId: row.chat_id,
-        partnerFirstName: row.first_name,
-        partnerLastName: row.last_name,
-        unread: Number(row.unread),
-        lastMessageId: row.last_message_id,
-        latest: row.latest,
-      }));
+      const young = rows
+        .map((row) => row.young_since)
+        .filter((at): at is Date | string => at !== null)
+        .map((at) => new Date(at))
+        .sort((a, b) => a.getTime() - b.getTime());
+      return {
+        chats: rows
+          .filter((row) => Number(row.unread) > 0 && row.last_message_id)
+          .map((row) => ({
+            chatId: row.chat_id,
+            partnerFirstName: row.first_name,
+            partnerLastName: row.last_name,
+            unread: Number(row.unread),
+            lastMessageId: row.last_message_id!,
+            latest: row.latest ?? [],
+          })),
+        youngestSince: young[0],
+      };
     },
 
     /** Records that these chats were mailed up to their newest unread message. */

@@ -106,10 +106,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         return page(reply, { language: link.settings.language, state: 'done', action: '' });
       }
       if (!(request.headers.accept ?? '').includes('text/html')) {
-        throw new AppError(
-          'NOT_FOUND',
-          'This unsubscribe link has expired. Sign in to choose your mails in your account.',
-        );
+        throw new AppError('NOT_FOUND', { key: 'errors:notifications.linkExpired' });
       }
       return page(reply, { language: link.language, state: 'expired', action: '' });
     },

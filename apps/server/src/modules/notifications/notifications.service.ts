@@ -106,7 +106,7 @@ export function createNotificationsService({
       issued !== undefined && version !== undefined
         ? sameText(await signed(user, issued, version), token)
         : sameText(await sign(`unsubscribe:${user}`), token);
-    if (!genuine) throw new AppError('NOT_FOUND', 'This unsubscribe link is not valid.');
+    if (!genuine) throw new AppError('NOT_FOUND', { key: 'errors:notifications.linkInvalid' });
     if (issued === undefined || version === undefined) return false;
     const ageMs = Date.now() - Number(issued) * 1000;
     if (ageMs > UNSUBSCRIBE_LINK_DAYS * 24 * 3_600_000) return false;
@@ -134,7 +134,24 @@ export function createNotificationsService({
       );
       return;
     }
-    const unread = await repository.findUnreadChats(userId, chatId);
+    // Only messages unread for the whole delay: this job may have been queued for an earlier
+    // message (read since, or mailed) and reused by a newer one, which then waits its own turn.
+    const { chats: unread, youngestSince } = await repository.findUnreadChats(
+      userId,
+      chatId,
+      delaySeconds,
+    );
+    if (youngestSince) {
+      const dueInMs = youngestSince.getTime() + delaySeconds * 1000 - Date.now();
+      await jobs.send(
+        UNREAD_MESSAGES_QUEUE,
+        { userId, ...(chatId && { chatId }) },
+        {
+          singletonKey: singletonKey(userId, chatId),
+          startAfterSeconds: Math.max(1, dueInMs / 1000),
+        },
+      );
+    }
     if (unread.length === 0) return;
     // A chat open on a visible page shows its messages as they arrive: it is left out (and, in
     // the "each" mode, its mail skipped). The app merely open elsewhere suppresses nothing.

@@ -5,7 +5,7 @@ import { messageSchema, notificationSettingsSchema } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig, readEnv } from '../../config.js';
-import { createDatabase, type DatabaseHandle } from '../../db/client.js';
+import { createDatabase, selectRows, type DatabaseHandle } from '../../db/client.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { newChat, send } from '../../../test/chats.js';
 import { connectSocket, type ClientSocket } from '../../../test/sockets.js';
@@ -13,6 +13,8 @@ import { sameOrigin, signUp, type SignedUp } from '../../../test/sessions.js';
 import { findLink, startSmtpPeer, subjectOf, type ReceivedMail } from '../../../test/smtp-peer.js';
 import { createPostgresTestDatabase, createTestDatabase } from '../../../test/test-database.js';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { UNREAD_MESSAGES_QUEUE } from './notifications.service.js';
 
 const DELAY = '1';
 const smtp = await startSmtpPeer();
@@ -26,6 +28,45 @@ const { app, url } = await buildTestApp(
 );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * An app whose mail waits a minute: its tests move time instead of waiting, by making messages
+ * older (`age`) and the person's waiting job due now (`dueNow`), as the clock would.
+ */
+const TIMED_DELAY = 600;
+const timed = await buildTestApp({
+  SMTP_URL: smtp.url,
+  MESSAGE_MAIL_DELAY_SECONDS: String(TIMED_DELAY),
+  JOBS_POLL_SECONDS: '0.5',
+});
+
+/** Makes messages `seconds` older, as if they had been sent that long before. */
+async function age(messages: { id: string }[], seconds: number) {
+  for (const message of messages) {
+    await timed.database.db.execute(
+      sql`update messages set created_at = created_at - make_interval(secs => ${seconds})
+          where id = ${message.id}`,
+    );
+  }
+}
+
+/** The person's waiting unread-message jobs, with when each is due. */
+async function waitingJobs(userId: string) {
+  const rows = await selectRows<{ start_after: Date | string }>(
+    timed.database.db,
+    sql`select start_after from pgboss.job
+        where name = ${UNREAD_MESSAGES_QUEUE} and singleton_key = ${userId} and state = 'created'`,
+  );
+  return rows.map((row) => ({ startAfter: new Date(row.start_after) }));
+}
+
+/** The person's waiting job is due now, as it would be once its time has come. */
+async function dueNow(userId: string) {
+  await timed.database.db.execute(
+    sql`update pgboss.job set start_after = now()
+        where name = ${UNREAD_MESSAGES_QUEUE} and singleton_key = ${userId} and state = 'created'`,
+  );
+}
 
 /** Quoted-printable undone, so the words of a raw mail can be searched. */
 const decoded = (mail: ReceivedMail) =>
@@ -104,44 +145,6 @@ function unsubscribeLink(mail: ReceivedMail): string {
 }
 
 describe('mail about unread messages', () => {
-  it('mails one digest after the delay, grouped by chat with partners, counts and the latest lines', async () => {
-    const seller = await signUpConfirmed(app, { firstName: 'Sara' });
-    const ana = await signUpConfirmed(app, {
-      role: 'buyer',
-      firstName: 'Ana',
-      lastName: 'Alves',
-      category: undefined,
-    });
-    const bruno = await signUpConfirmed(app, {
-      role: 'buyer',
-      firstName: 'Bruno',
-      lastName: 'Braga',
-      category: undefined,
-    });
-    const withAna = await newChat(app, ana, seller);
-    const withBruno = await newChat(app, bruno, seller);
-    await sent(app, ana, withAna, 'Do you open on Sundays?');
-    await sent(app, ana, withAna, 'And is <b>parking</b> free?');
-    await sent(app, bruno, withBruno, 'Can you quote a bathroom?');
-
-    const mails = await mailsTo(seller.email);
-    expect(mails).toHaveLength(1);
-    const text = decoded(mails[0]!);
-    expect(text).toContain('Subject: 3 unread messages from');
-    expect(text).toContain('Ana Alves: 2 unread messages');
-    expect(text).toContain('Bruno Braga: 1 unread message');
-    expect(text).toContain('> Do you open on Sundays?');
-    expect(text).toContain('http://localhost:3000/inbox/' + withAna);
-    expect(text).toContain('http://localhost:3000/inbox/' + withBruno);
-    // The HTML part quotes the text escaped, never as markup.
-    expect(text).toContain('And is &lt;b&gt;parking&lt;/b&gt; free?');
-    expect(text).not.toContain('<b>parking</b> free?</blockquote>');
-    expect(text).toMatch(/Content-Type: text\/html/);
-    expect(text).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    // Nobody else was mailed: the senders have nothing unread.
-    expect(unreadMailsTo(ana.email)).toEqual([]);
-  });
-
   it('mails nothing when the message was read within the delay', async () => {
     const seller = await signUpConfirmed(app);
     const buyer = await signUpConfirmed(app, { role: 'buyer', category: undefined });
@@ -159,10 +162,10 @@ describe('mail about unread messages', () => {
 
   it('leaves every message text out when the recipient asked for none, in Portuguese when chosen', async () => {
     const seller = await signUpConfirmed(app, { firstName: 'Rita' });
-    expect(await settle(seller, { messageText: false, language: 'pt' })).toEqual({
+    expect(await settle(seller, { messageText: false, language: 'pt-PT' })).toEqual({
       messageMail: 'digest',
       messageText: false,
-      language: 'pt',
+      language: 'pt-PT',
     });
     const buyer = await signUpConfirmed(app, { role: 'buyer', category: undefined });
     const chatId = await newChat(app, buyer, seller);
@@ -173,6 +176,20 @@ describe('mail about unread messages', () => {
     expect(text).not.toContain('secret renovation');
     expect(text).toContain('Olá Rita');
     expect(text).toContain('1 mensagem por ler');
+    expect(text).toContain('<html lang="pt-PT">');
+  });
+
+  it("writes the web's Portuguese (pt, that is pt-BR) in Brazil's words", async () => {
+    const seller = await signUpConfirmed(app, { firstName: 'Bia' });
+    await settle(seller, { language: 'pt' });
+    const buyer = await signUpConfirmed(app, { role: 'buyer', category: undefined });
+    await sent(app, buyer, await newChat(app, buyer, seller), 'oi');
+    const mails = await mailsTo(seller.email);
+    expect(mails).toHaveLength(1);
+    const text = decoded(mails[0]!);
+    expect(text).toContain('Você tem mensagens no Maya Market');
+    expect(text).toContain('1 mensagem não lida');
+    expect(text).toContain('<html lang="pt-BR">');
   });
 
   it('mails nobody whose setting is off', async () => {
@@ -191,11 +208,14 @@ describe('mail about unread messages', () => {
     expect(await mailsTo(seller.email, 2_500)).toHaveLength(1);
     await sent(app, buyer, chatId, 'second');
     await sent(app, buyer, chatId, 'third');
-    const mails = await mailsTo(seller.email, 3_000);
-    expect(mails).toHaveLength(2);
-    const later = decoded(mails[1]!);
-    expect(later).toContain('2 unread messages');
-    expect(later).not.toContain('> first');
+    // Each later message is mailed once its own delay is over (together, or the younger one in
+    // the next window), never the first again.
+    const later = async () => (await mailsTo(seller.email, 0)).slice(1).map(decoded).join('\n');
+    await expect.poll(later, { timeout: 10_000, interval: 500 }).toContain('> third');
+    const text = await later();
+    expect(text.split('> second').length - 1).toBe(1);
+    expect(text.split('> third').length - 1).toBe(1);
+    expect(text).not.toContain('> first');
   });
 
   it("unsubscribes from the link (a GET only asks) and from the header's one-click POST", async () => {
@@ -335,6 +355,118 @@ async function appOn(database: DatabaseHandle, env: Record<string, string>) {
   };
 }
 
+describe('the digest on a controlled clock', () => {
+  it('mails one digest after the delay, grouped by chat with partners, counts and the latest lines', async () => {
+    const seller = await signUpConfirmed(timed.app, { firstName: 'Sara' });
+    const ana = await signUpConfirmed(timed.app, {
+      role: 'buyer',
+      firstName: 'Ana',
+      lastName: 'Alves',
+      category: undefined,
+    });
+    const bruno = await signUpConfirmed(timed.app, {
+      role: 'buyer',
+      firstName: 'Bruno',
+      lastName: 'Braga',
+      category: undefined,
+    });
+    const withAna = await newChat(timed.app, ana, seller);
+    const withBruno = await newChat(timed.app, bruno, seller);
+    const messages = [
+      await sent(timed.app, ana, withAna, 'Do you open on Sundays?'),
+      await sent(timed.app, ana, withAna, 'And is <b>parking</b> free?'),
+      await sent(timed.app, bruno, withBruno, 'Can you quote a bathroom?'),
+    ];
+    // The whole delay passes for every message.
+    await age(messages, TIMED_DELAY);
+    await dueNow(seller.id);
+
+    const mails = await mailsTo(seller.email);
+    expect(mails).toHaveLength(1);
+    const text = decoded(mails[0]!);
+    expect(text).toContain('Subject: 3 unread messages from');
+    expect(text).toContain('Ana Alves: 2 unread messages');
+    expect(text).toContain('Bruno Braga: 1 unread message');
+    expect(text).toContain('> Do you open on Sundays?');
+    expect(text).toContain('http://localhost:3000/inbox/' + withAna);
+    expect(text).toContain('http://localhost:3000/inbox/' + withBruno);
+    // The HTML part quotes the text escaped, never as markup.
+    expect(text).toContain('And is &lt;b&gt;parking&lt;/b&gt; free?');
+    expect(text).not.toContain('<b>parking</b> free?</blockquote>');
+    expect(text).toMatch(/Content-Type: text\/html/);
+    expect(text).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // Nobody else was mailed: the senders have nothing unread.
+    expect(unreadMailsTo(ana.email)).toEqual([]);
+  });
+
+  it('covers only messages unread for the whole delay, not one that reused the job of a message read since', async () => {
+    const seller = await signUpConfirmed(timed.app);
+    const buyer = await signUpConfirmed(timed.app, { role: 'buyer', category: undefined });
+    const chatId = await newChat(timed.app, buyer, seller);
+    const first = await sent(timed.app, buyer, chatId, 'first, read at once');
+    const read = await timed.app.inject({
+      method: 'POST',
+      url: `/api/v1/chats/${chatId}/read`,
+      headers: seller.headers,
+      payload: { messageId: first.id },
+    });
+    expect(read.statusCode).toBeLessThan(300);
+    // 2 min 40 s before the first message's job is due, a second one comes: it reuses that job.
+    await age([first], TIMED_DELAY - 160);
+    const second = await sent(timed.app, buyer, chatId, 'second, 2 min 40 s old');
+    expect(await waitingJobs(seller.id)).toHaveLength(1);
+
+    // The job's time comes: the second message has been unread for 2 min 40 s only.
+    await age([first, second], 160);
+    await dueNow(seller.id);
+    expect(await mailsTo(seller.email, 3_000)).toEqual([]);
+    // It waits for the second message's own delay.
+    const [waiting] = await waitingJobs(seller.id);
+    const dueIn = (waiting!.startAfter.getTime() - Date.now()) / 1000;
+    expect(dueIn).toBeGreaterThan(TIMED_DELAY - 160 - 10);
+    expect(dueIn).toBeLessThanOrEqual(TIMED_DELAY - 160 + 2);
+
+    await age([second], TIMED_DELAY - 160);
+    await dueNow(seller.id);
+    const mails = await mailsTo(seller.email);
+    expect(mails).toHaveLength(1);
+    const text = decoded(mails[0]!);
+    expect(text).toContain('> second, 2 min 40 s old');
+    expect(text).not.toContain('first, read at once');
+  });
+
+  it('leaves a message still too young to the next digest, which covers it once its delay is over', async () => {
+    const seller = await signUpConfirmed(timed.app);
+    const buyer = await signUpConfirmed(timed.app, { role: 'buyer', category: undefined });
+    const chatId = await newChat(timed.app, buyer, seller);
+    const older = await sent(timed.app, buyer, chatId, 'the older one');
+    const newer = await sent(timed.app, buyer, chatId, 'the newer one');
+    await age([older], TIMED_DELAY);
+    await age([newer], 30);
+    await dueNow(seller.id);
+
+    const first = await mailsTo(seller.email);
+    expect(first).toHaveLength(1);
+    const text = decoded(first[0]!);
+    expect(text).toContain('1 unread message');
+    expect(text).toContain('> the older one');
+    expect(text).not.toContain('the newer one');
+    expect(await waitingJobs(seller.id)).toHaveLength(1);
+
+    // Its delay is over, and so is the window since the first mail.
+    await age([newer], TIMED_DELAY);
+    await timed.database.db.execute(
+      sql`update unread_mail_marks set mailed_at = mailed_at - make_interval(secs => ${TIMED_DELAY})
+          where user_id = ${seller.id}`,
+    );
+    await dueNow(seller.id);
+    await expect.poll(() => unreadMailsTo(seller.email).length, { timeout: 10_000 }).toBe(2);
+    const later = decoded(unreadMailsTo(seller.email)[1]!);
+    expect(later).toContain('> the newer one');
+    expect(later).not.toContain('the older one');
+  });
+});
+
 describe('the unread-message mail and where the person is looking', () => {
   /** A seller with two chats (two buyers), the seller's socket connected. */
   async function sellerWithTwoChats() {
@@ -447,9 +579,10 @@ describe('the unread-message mail across restarts and processes', () => {
         const chatId = await newChat(two.app, buyer, seller);
         await sent(one.app, buyer, chatId, 'through one');
         await sent(two.app, buyer, chatId, 'through two');
-        const mails = await mailsTo(seller.email, 6_000);
-        expect(mails).toHaveLength(1);
-        expect(decoded(mails[0]!)).toContain('2 unread messages');
+        // Each message is mailed once, whichever process runs its digest.
+        const text = (await mailsTo(seller.email, 8_000)).map(decoded).join('\n');
+        expect(text.split('> through one').length - 1).toBe(1);
+        expect(text.split('> through two').length - 1).toBe(1);
       } finally {
         await two.close();
         await one.close();

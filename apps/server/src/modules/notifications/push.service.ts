@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   PUSH_SUBSCRIPTIONS_PER_USER,
-  type MailLanguage,
   type PushConfig,
   type PushSubscription,
   type PushSubscriptionBody,
@@ -9,6 +8,8 @@ import {
 import webpush from 'web-push';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
+import { localeOf, wordsFor } from '../../lib/i18n/index.js';
+import { sentenceFor } from '../../lib/i18n/sentences.js';
 import { OutboundRefused, type OutboundGuard, type OutboundPolicy } from '../../lib/outbound.js';
 import { describeError } from '../../lib/redact.js';
 import type { JobQueue } from '../../plugins/jobs.js';
@@ -47,18 +48,7 @@ const TTL_SECONDS = 24 * 60 * 60;
 const SEND_TIMEOUT_MS = 10_000;
 
 /** The one answer to an endpoint the server will not send to, whatever the reason. */
-const ENDPOINT_REFUSED = 'The push endpoint must be an https: URL of a public push service.';
-
-const words = {
-  en: {
-    title: (name: string) => `New message from ${name}`,
-    noText: 'Open the chat to read it.',
-  },
-  pt: {
-    title: (name: string) => `Nova mensagem de ${name}`,
-    noText: 'Abra a conversa para a ler.',
-  },
-} satisfies Record<MailLanguage, unknown>;
+const ENDPOINT_REFUSED = { key: 'errors:notifications.endpoint' };
 
 /** What the service worker shows (apps/web/src/service-worker/sw.ts reads the same fields). */
 export interface PushPayload {
@@ -69,13 +59,13 @@ export interface PushPayload {
 }
 
 export function pushPayload(chatId: string, message: PushMessage): PushPayload {
-  const text = words[message.language];
+  const t = wordsFor(localeOf(message.language) ?? 'en', 'notifications');
   const name = `${message.senderFirstName} ${message.senderLastName}`.trim();
   const body = message.body.replace(/\s+/g, ' ').trim();
   return {
-    title: text.title(name),
+    title: t('push.title', { name }),
     body: !message.messageText
-      ? text.noText
+      ? t('push.noText')
       : body.length > TEXT_LENGTH
         ? `${body.slice(0, TEXT_LENGTH - 1).trimEnd()}…`
         : body,
@@ -138,7 +128,7 @@ export function createPushService({
   };
 
   const requireConfigured = (): VapidKeys => {
-    if (!vapid) throw new AppError('NOT_FOUND', 'Notifications on devices are not offered here.');
+    if (!vapid) throw new AppError('NOT_FOUND', { key: 'errors:notifications.pushOff' });
     return vapid;
   };
 
@@ -264,7 +254,7 @@ export function createPushService({
           'a push endpoint was refused',
         );
         throw new AppError('ENDPOINT_NOT_ALLOWED', ENDPOINT_REFUSED, {
-          endpoint: ENDPOINT_REFUSED,
+          endpoint: sentenceFor(ENDPOINT_REFUSED, 'en'),
         });
       }
       const { row, created } = await repository.saveSubscription(
@@ -283,14 +273,14 @@ export function createPushService({
 
     async getSubscription(actor: Actor, key: string): Promise<PushSubscription> {
       const row = await repository.findSubscription(actor.userId, key, liveNow());
-      if (!row) throw new AppError('NOT_FOUND', 'This browser is not subscribed.');
+      if (!row) throw new AppError('NOT_FOUND', { key: 'errors:notifications.notSubscribed' });
       return answer(row);
     },
 
     /** Only the owner's: anyone else's key is the same 404 as an unknown one. */
     async deleteSubscription(actor: Actor, key: string): Promise<void> {
       if (!(await repository.deleteSubscription(actor.userId, key, liveNow()))) {
-        throw new AppError('NOT_FOUND', 'This browser is not subscribed.');
+        throw new AppError('NOT_FOUND', { key: 'errors:notifications.notSubscribed' });
       }
     },
 

@@ -107,12 +107,15 @@ async function mailSetting(user: SignedUp): Promise<string> {
 
 const EXPIRED = {
   en: 'This link has expired: the links in our mails work for 90 days, and until the password of the account changes.',
-  pt: 'Este link expirou: os links dos nossos emails funcionam durante 90 dias e até a palavra-passe da conta mudar.',
+  'pt-PT':
+    'Este link expirou: os links dos nossos emails funcionam durante 90 dias e até a palavra-passe da conta mudar.',
+  'pt-BR':
+    'Este link expirou: os links dos nossos e-mails funcionam por 90 dias e até a senha da conta mudar.',
 };
 
 describe('unsubscribe links', () => {
   it("work for 90 days after their mail, then show a page in the mail's language pointing to the account", async () => {
-    const seller = await person('seller', 'pt');
+    const seller = await person('seller', 'pt-PT');
     const link = await mailedLink(seller);
     expect(new URLSearchParams(link.split('?')[1]).get('issued')).toMatch(/^\d+$/);
 
@@ -128,8 +131,8 @@ describe('unsubscribe links', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-store');
-    expect(page.body).toContain('<html lang="pt">');
-    expect(page.body).toContain(EXPIRED.pt);
+    expect(page.body).toContain('<html lang="pt-PT">');
+    expect(page.body).toContain(EXPIRED['pt-PT']);
     expect(page.body).toContain('<a href="/account">A sua conta</a>');
     expect(page.body).not.toContain('<form');
     expect(fromMailClient.statusCode).toBe(404);
@@ -138,12 +141,33 @@ describe('unsubscribe links', () => {
       detail: 'This unsubscribe link has expired. Sign in to choose your mails in your account.',
     });
     expect(fromBrowser.statusCode).toBe(200);
-    expect(fromBrowser.body).toContain(EXPIRED.pt);
+    expect(fromBrowser.body).toContain(EXPIRED['pt-PT']);
 
     // Nothing was turned off; today the same link still works.
     expect(await mailSetting(seller)).toBe('digest');
     expect((await oneClick(link)).statusCode).toBe(200);
     expect(await mailSetting(seller)).toBe('off');
+  });
+
+  it("speak Brazilian Portuguese to a pt-BR account, and a refusal speaks the asker's language", async () => {
+    const seller = await person('seller', 'pt-BR');
+    const link = await mailedLink(seller);
+    const asking = await app.inject({ method: 'GET', url: link });
+    expect(asking.body).toContain('<html lang="pt-BR">');
+    expect(asking.body).toContain('Cancelar inscrição');
+    const [page, refused] = await daysLater(91, async () => [
+      await app.inject({ method: 'GET', url: link }),
+      await oneClick(link, { 'accept-language': 'pt-PT,pt;q=0.9,en;q=0.5' }),
+    ]);
+    expect(page.body).toContain(EXPIRED['pt-BR']);
+    expect(page.body).toContain('<a href="/account">Sua conta</a>');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      detail:
+        'Este link para cancelar a subscrição expirou. Inicie sessão para escolher os seus emails na sua conta.',
+    });
   });
 
   it('end when the password changes, saying so in English', async () => {

@@ -53,10 +53,20 @@ export function createClient(baseUrl: string) {
     return { id: session.user.id, token: session.token };
   }
 
+  /** Each seller's session, by key: a business may ask Maya too. */
+  const sellerTokens = new Map<string, string>();
+
   return {
+    /** The session of a seller signed up before, to ask Maya as that business. */
+    sellerToken(key: string): string {
+      const token = sellerTokens.get(key);
+      if (!token) throw new Error(`No seller signed up with the key ${key}.`);
+      return token;
+    },
+
     async signUpSeller(seller: EvalSeller): Promise<string> {
       const [firstName, ...rest] = seller.name.split(' ');
-      const { id } = await signUp({
+      const { id, token } = await signUp({
         role: 'seller',
         email: `${seller.key}@finding-eval.example.com`,
         password,
@@ -66,6 +76,7 @@ export function createClient(baseUrl: string) {
         category: seller.sector,
         location: { address: seller.address, lat: seller.at[0], lng: seller.at[1] },
       });
+      sellerTokens.set(seller.key, token);
       return id;
     },
 

@@ -128,6 +128,7 @@ try {
   for (const [index, request] of selected.entries()) {
     if (request.askerAt)
       buyers.set(request, await client.signUpBuyer(`buyer-${index}`, request.askerAt));
+    if (request.askerIs) buyers.set(request, client.sellerToken(request.askerIs));
   }
   console.log(
     `${sellers.length} sellers signed up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; ${selected.length} requests.`,
@@ -140,7 +141,8 @@ try {
   const results: RequestResult[] = [];
   for (const request of selected) {
     const result: RequestResult = { request };
-    if (runSearch && request.turns.length === 1) {
+    // A business asking Maya is no search-box request.
+    if (runSearch && request.turns.length === 1 && !request.askerIs) {
       result.search = scoreSearch(request, roster, await client.search(request.turns[0]!));
     }
     if (runMaya) {

@@ -25,6 +25,8 @@ export const categories = [
   'unanswerable',
   'small-talk',
   'injection',
+  'not-a-search',
+  'business',
 ] as const;
 export type Category = (typeof categories)[number];
 
@@ -46,6 +48,8 @@ export interface EvalRequestInput {
   expect: Expectation;
   /** Maya is asked by a signed-in buyer who saved this location on the account ("near me"). */
   askerAt?: { address: string; lat: number; lng: number };
+  /** Maya is asked by this business (a seller key), signed in: its own profile is never an answer. */
+  askerIs?: string;
   /** Nonsense that belongs to no language: the language check is skipped. */
   anyLanguage?: true;
 }

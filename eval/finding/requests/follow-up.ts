@@ -1,5 +1,5 @@
 import type { EvalRequestInput } from '../types.js';
-import { lisbonCheapStays } from './groups.js';
+import { lisbonCheapStays, lisbonHairdressers, portoStays } from './groups.js';
 
 /**
  * Two turns: the second refines the first (cheaper, closer, another city or trade, "the second
@@ -122,4 +122,23 @@ export const followUp: EvalRequestInput[] = [
     expect: { previousCard: 2 },
   },
   { lang: 'pt-BR', say: ['pousada em floripa', 'valeu, obrigado!'], expect: 'reply' },
+
+  // "Which of those is closest" names one; "show me more" says when that was everyone.
+  {
+    lang: 'en',
+    say: ['hotel in lisbon', 'which of those is closest to the city centre?'],
+    expect: [
+      'hotel-marques-palace',
+      'casa-do-bairro',
+      'hostel-alfama-terrace',
+      'lisbon-budget-rooms',
+    ],
+  },
+  {
+    lang: 'pt-PT',
+    say: ['cabeleireiro em lisboa', 'qual deles fica mais perto do centro?'],
+    expect: lisbonHairdressers,
+  },
+  { lang: 'en', say: ['hostel in porto', 'show me more'], expect: portoStays },
+  { lang: 'pt-PT', say: ['canalizador no porto', 'mostra mais'], expect: ['canalizacoes-invicta'] },
 ];

@@ -1,8 +1,10 @@
 import type { Category, EvalRequest, EvalRequestInput } from '../types.js';
 import { budget } from './budget.js';
+import { business } from './business.js';
 import { followUp } from './follow-up.js';
 import { injection } from './injection.js';
 import { near } from './near.js';
+import { notASearch } from './not-a-search.js';
 import { precise } from './precise.js';
 import { smallTalk } from './small-talk.js';
 import { typos } from './typos.js';
@@ -19,6 +21,8 @@ const byCategory: Record<Category, EvalRequestInput[]> = {
   unanswerable,
   'small-talk': smallTalk,
   injection,
+  'not-a-search': notASearch,
+  business,
 };
 
 function slug(text: string): string {

@@ -90,4 +90,24 @@ export const near: EvalRequestInput[] = [
     say: 'manicure perto do shopping ibirapuera',
     expect: ['nail-bar-jardins', 'salao-bela-paulista'],
   },
+
+  // A place named in the message wins over the saved point; "near me" is then around that place.
+  {
+    lang: 'en',
+    say: 'I am in Porto, is there a builder near me?',
+    expect: ['remodela-porto'],
+    askerAt: { address: 'Av. Central 50, Braga', lat: 41.5503, lng: -8.4229 },
+  },
+  {
+    lang: 'pt-PT',
+    say: 'estou no porto agora, ha algum canalizador perto de mim?',
+    expect: ['canalizacoes-invicta'],
+    askerAt: { address: 'Av. Central 50, Braga', lat: 41.5503, lng: -8.4229 },
+  },
+  {
+    lang: 'en',
+    say: "i'm in lisbon this week, any hostel near me",
+    expect: ['hostel-alfama-terrace', 'lisbon-budget-rooms', 'casa-do-bairro'],
+    askerAt: { address: 'Av. dos Aliados 10, Porto', lat: 41.147, lng: -8.611 },
+  },
 ];

@@ -7,7 +7,9 @@
 // into a new DATA_DIR, and a start and a sign-in there. SIGTERM sent to the npm process of
 // `npm run serve` and of `npm start`, as a supervisor sends it, must leave no process and no port.
 //
-//   node scripts/production-check.mjs            # what CI runs (.ci/run)
+//   node scripts/production-check.mjs            # from a clean clone of HEAD
+//   PRODUCTION_CHECK_SOURCE=checkout node …      # from this checkout, installed (what CI runs:
+//                                                # .ci/run's own checkout is clean and installed)
 //   KEEP_PRODUCTION_CHECK=1 node scripts/…       # keep the temporary folder to look into
 //
 // The npm cache is reused (--prefer-offline), so a warm cache installs without the network.
@@ -20,7 +22,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const repository = resolve(import.meta.dirname, '..');
 const work = await mkdtemp(join(tmpdir(), 'maya-production-'));
-const source = join(work, 'source');
+// CI's checkout is a clean one with npm ci done: it is built and copied from where it is.
+const fromCheckout = process.env.PRODUCTION_CHECK_SOURCE === 'checkout';
+const source = fromCheckout ? repository : join(work, 'source');
 const app = join(work, 'app');
 const dataDir = join(work, 'data');
 const npmFlags = ['--prefer-offline', '--no-audit', '--no-fund'];
@@ -201,10 +205,16 @@ function slowSignIn(url, email) {
 }
 
 const steps = [
-  step('clean clone of HEAD', () =>
-    run('git', ['clone', '--quiet', '--no-hardlinks', repository, source], work),
-  ),
-  step('npm ci (with devDependencies, to build)', () => run('npm', ['ci', ...npmFlags], source)),
+  ...(fromCheckout
+    ? []
+    : [
+        step('clean clone of HEAD', () =>
+          run('git', ['clone', '--quiet', '--no-hardlinks', repository, source], work),
+        ),
+        step('npm ci (with devDependencies, to build)', () =>
+          run('npm', ['ci', ...npmFlags], source),
+        ),
+      ]),
   step('npm run build', () => run('npm', ['run', 'build'], source)),
   step('a copy with the build output only, npm ci --omit=dev', async () => {
     for (const path of [
@@ -309,7 +319,7 @@ const serverSteps = [
   }),
   step('SIGTERM to the npm process of npm run serve and of npm start: nothing left', async () => {
     await checkSigtermThroughNpm(['run', 'serve'], app, { DATA_DIR: join(work, 'serve-data') });
-    // The clean clone is built, so npm start builds nothing and runs the server.
+    // The source is built, so npm start builds nothing and runs the server.
     await checkSigtermThroughNpm(['start'], source, { DATA_DIR: join(work, 'start-data') });
   }),
   step('npm run restore of that backup into a new DATA_DIR, a start there, a sign-in', async () => {

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 
-/** Files of `public/` the shell shows offline (the manifest and its icons). */
+/** Files of `public/` the shell shows offline (the manifest, its icons and the brand images). */
 const PUBLIC_SHELL = [
   '/manifest.webmanifest',
   '/favicon.svg',
+  '/logo.svg',
+  '/maya.svg',
   '/icons/icon-192.png',
   '/icons/apple-touch-icon.png',
 ];

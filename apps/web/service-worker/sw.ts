@@ -69,7 +69,8 @@ registerRoute(
 );
 
 // Hashed build files never change: from the precache or the cache of this build, else fetched
-// once. Other same-origin files (icons, the manifest) from the precache when they are in it.
+// once. Other same-origin files (icons, the brand images, the manifest) from the precache when
+// they are in it.
 const assets = new CacheFirst({ cacheName: ASSETS_CACHE });
 registerRoute(
   new Route(
@@ -85,7 +86,7 @@ registerRoute(
     ({ url, request }) =>
       url.origin === self.location.origin &&
       !NEVER.test(url.pathname) &&
-      /^\/(?:icons\/|favicon\.svg|manifest\.webmanifest)/.test(url.pathname) &&
+      /^\/(?:icons\/|favicon\.svg|logo\.svg|maya\.svg|manifest\.webmanifest)/.test(url.pathname) &&
       request.method === 'GET',
     async ({ request }) => (await matchPrecache(request)) ?? fetch(request),
   ),

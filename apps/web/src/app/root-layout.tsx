@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { DRAWER_WIDTH } from '../components/layout/drawer-width';
+import { fillsWindow, windowHeight } from '../components/layout/fill-window';
+import { OfflineNotice } from '../components/offline-notice';
 import { useSession } from '../lib/session';
 import { setTitleCount } from '../lib/tab-title';
 
@@ -31,12 +33,22 @@ const topBarSpace = (
 
 export function RootLayout() {
   const { user, isLoading } = useSession();
+  const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [unread, setUnread] = useState(0);
   const unreadChats = user ? unread : 0;
   useEffect(() => setTitleCount(unreadChats), [unreadChats]);
+  // A conversation screen is exactly as tall as the window: the bar, the email banner and the
+  // offline notice on top, and the screen below them, scrolling inside (components/layout).
+  const fill = Boolean(user) && fillsWindow(pathname);
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        ...(fill ? { ...windowHeight, overflow: 'hidden' } : { minHeight: '100vh' }),
+      }}
+    >
       {user && (
         <Suspense fallback={null}>
           <SignedInServices key={user.id} user={user} onUnread={setUnread} />
@@ -44,13 +56,16 @@ export function RootLayout() {
       )}
       <Suspense fallback={topBarSpace}>
         <TopBar
-          onOpenDrawer={user ? () => setDrawerOpen(true) : undefined}
+          drawer={
+            user ? { open: drawerOpen, onToggle: () => setDrawerOpen((open) => !open) } : undefined
+          }
           unreadChats={unreadChats}
         />
       </Suspense>
+      {user && <OfflineNotice />}
       {/* Signed out, at least a screen tall: the footer starts below the fold, so the page growing
           as its content arrives never moves it on screen (no layout shift). */}
-      <Box sx={{ display: 'flex', flex: 1, minHeight: user ? undefined : '100vh' }}>
+      <Box sx={{ display: 'flex', flex: 1, minHeight: fill ? 0 : user ? undefined : '100vh' }}>
         {user && (
           <Suspense fallback={<Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: 0 }} />}>
             <SideDrawer
@@ -69,6 +84,7 @@ export function RootLayout() {
             flex: 1,
             minWidth: 0,
             width: { md: user ? `calc(100% - ${DRAWER_WIDTH}px)` : '100%' },
+            ...(fill && { display: 'flex', flexDirection: 'column', minHeight: 0 }),
           }}
         >
           <Outlet />

@@ -132,12 +132,21 @@ describe('signed-in shell on a narrow screen', () => {
     stubApi(buyer, { '/api/v1/users': { items: [], nextCursor: null } });
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sellers' })).toBeTruthy();
-    const open = await screen.findByRole('button', { name: 'Open navigation' });
+    // One menu: signed in, the menu button opens the drawer, and there is no other menu.
+    const open = await screen.findByRole('button', { name: 'Open menu' });
+    expect(screen.queryByRole('button', { name: 'Open navigation' })).toBeNull();
     // Not in the document at all until then: no part of the first commit.
     expect(document.querySelector('nav[aria-label="Workspace"]')).toBeNull();
     fireEvent.click(open);
     const workspace = await screen.findByRole('navigation', { name: 'Workspace' });
     expect(within(workspace).getByRole('link', { name: 'Sellers' })).toBeTruthy();
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    expect(open.getAttribute('aria-label')).toBe('Close menu');
+    expect(document.getElementById('mobile-menu')).toBeNull();
+    // The public pages and the language are in the same drawer.
+    const drawer = document.getElementById('side-menu')!;
+    expect(within(drawer).getByRole('link', { name: 'Pricing' })).toBeTruthy();
+    expect(within(drawer).getByRole('group', { name: 'Language' })).toBeTruthy();
     fireEvent.keyDown(workspace, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Workspace' })).toBeNull());
     // Closed, it stays in the document (hidden), so the next opening is at once.
@@ -156,5 +165,20 @@ describe('mobile menu', () => {
     expect(within(menu).queryByRole('button', { name: 'Logout' })).toBeNull();
     fireEvent.click(screen.getByTestId('menu-overlay'));
     await waitFor(() => expect(document.getElementById('mobile-menu')).toBeNull());
+  });
+
+  it('closes on Escape, its button naming and showing what it does', async () => {
+    stubApi(null);
+    renderApp('/home');
+    await screen.findByRole('heading', { name: 'Welcome to Maya Market' });
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    expect(button.querySelector('[data-testid="MenuIcon"]')).not.toBeNull();
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-label')).toBe('Close menu');
+    expect(button.querySelector('[data-testid="CloseIcon"]')).not.toBeNull();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(document.getElementById('mobile-menu')).toBeNull());
+    expect(button.getAttribute('aria-label')).toBe('Open menu');
+    expect(document.activeElement).toBe(button);
   });
 });

@@ -65,11 +65,12 @@ describe('top bar', () => {
     expect(init?.headers).toMatchObject({ 'x-requested-with': 'fetch' });
   });
 
-  it('shows Logout in the mobile menu of a signed-in user', async () => {
+  it('shows Logout in the one menu of a signed-in user', async () => {
     stubApi(buyer, { '/api/v1/users?': { items: [], nextCursor: null } });
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
-    const menu = document.getElementById('mobile-menu')!;
+    await screen.findByRole('navigation', { name: 'Workspace' });
+    const menu = document.getElementById('side-menu')!;
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(within(menu).queryByRole('link', { name: 'Login to Client' })).toBeNull();
   });

@@ -12,6 +12,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -20,6 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { PrivateUser } from '@maya/contracts';
 import { DRAWER_WIDTH } from './drawer-width';
+import { LanguageSwitcher } from './language-switcher';
+import { publicLinks } from './nav-links';
 import { useSignOut } from './use-sign-out';
 
 interface Entry {
@@ -150,6 +153,20 @@ export function SideDrawer({
           </ListItemButton>
         ))}
       </List>
+      {!wide && (
+        // On a narrow screen this drawer is the one menu: the public pages and the language too.
+        <>
+          <Divider />
+          <List component="nav" aria-label={t('nav.main')} dense>
+            {publicLinks('/home').map((link) => (
+              <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
+                <ListItemText primary={t(link.key)} />
+              </ListItemButton>
+            ))}
+          </List>
+          <LanguageSwitcher sx={{ alignSelf: 'flex-start', mx: 2, my: 1 }} />
+        </>
+      )}
       <Box sx={{ flex: 1 }} />
       <List>
         <ListItem disablePadding>
@@ -178,6 +195,9 @@ export function SideDrawer({
           position: 'sticky',
           top: 64,
           height: 'calc(100vh - 64px)',
+          // Never taller than its row: on a screen that fills the window below the bar and the
+          // email banner (app/root-layout.tsx), the drawer's foot stays in view.
+          maxHeight: '100%',
           zIndex: (theme) => theme.zIndex.appBar - 1,
         },
       }}
@@ -185,7 +205,13 @@ export function SideDrawer({
       {content}
     </Drawer>
   ) : (
-    <Drawer variant="temporary" open={open} onClose={onClose} ModalProps={{ keepMounted: opened }}>
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={onClose}
+      ModalProps={{ keepMounted: opened }}
+      slotProps={{ paper: { id: 'side-menu' } }}
+    >
       {content}
     </Drawer>
   );

@@ -1,6 +1,6 @@
+import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonIcon from '@mui/icons-material/Person';
-import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Backdrop from '@mui/material/Backdrop';
@@ -11,27 +11,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { withNext } from '../../lib/return-path';
 import { useSession } from '../../lib/session';
 import { LanguageSwitcher } from './language-switcher';
+import { publicLinks } from './nav-links';
 import { useSignOut } from './use-sign-out';
 
 const ChatsLink = lazy(() =>
   import('./chats-link').then((module) => ({ default: module.ChatsLink })),
 );
-
-/** Signed in, / is the dashboard, so the landing page is reached at /home. */
-function publicLinks(landing: '/' | '/home') {
-  return [
-    { to: landing, key: 'nav.home' },
-    { to: '/About', key: 'nav.features' },
-    { to: '/pricing', key: 'nav.pricing' },
-    { to: `${landing}#faq`, key: 'nav.faq' },
-  ] as const;
-}
 
 // Only for a signed-in account whose email is not confirmed yet: nobody else downloads it.
 const EmailBanner = lazy(() =>
@@ -39,10 +30,14 @@ const EmailBanner = lazy(() =>
 );
 
 export function TopBar({
-  onOpenDrawer,
+  drawer,
   unreadChats = 0,
 }: {
-  onOpenDrawer?: () => void;
+  /**
+   * Signed in, the side drawer is the one menu on a narrow screen: the menu button opens and
+   * closes it. Signed out, the button opens the top bar's own menu.
+   */
+  drawer?: { open: boolean; onToggle: () => void };
   /** Unread messages, on "Chats" while signed in. */
   unreadChats?: number;
 }) {
@@ -53,7 +48,21 @@ export function TopBar({
   const { user } = useSession();
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const close = () => setMenuOpen(false);
+  const open = drawer ? drawer.open : menuOpen;
+
+  // Escape closes the menu and gives the focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   const links = [
     ...publicLinks(user ? '/home' : '/'),
@@ -64,15 +73,6 @@ export function TopBar({
     <>
       <AppBar position="sticky" color="inherit" elevation={1} component="header">
         <Toolbar sx={{ gap: 1 }}>
-          {onOpenDrawer && (
-            <IconButton
-              onClick={onOpenDrawer}
-              aria-label={t('nav.openDrawer')}
-              sx={{ display: { md: 'none' } }}
-            >
-              <ViewSidebarIcon />
-            </IconButton>
-          )}
           <RouterLink
             to="/account"
             aria-label={t('nav.account')}
@@ -144,23 +144,24 @@ export function TopBar({
             </Stack>
           )}
           <IconButton
-            onClick={() => setMenuOpen((open) => !open)}
-            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
+            ref={menuButton}
+            onClick={drawer ? drawer.onToggle : () => setMenuOpen((was) => !was)}
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-expanded={open}
+            aria-controls={drawer ? 'side-menu' : 'mobile-menu'}
             sx={{ display: { md: 'none' } }}
           >
-            <MenuIcon />
+            {open ? <CloseIcon /> : <MenuIcon />}
           </IconButton>
         </Toolbar>
 
         <Backdrop
-          open={menuOpen}
+          open={menuOpen && !drawer}
           onClick={close}
           data-testid="menu-overlay"
           sx={{ zIndex: (theme) => theme.zIndex.appBar + 1 }}
         />
-        {menuOpen && (
+        {menuOpen && !drawer && (
           <Paper
             id="mobile-menu"
             component="nav"
@@ -189,23 +190,7 @@ export function TopBar({
                   {t(link.key)}
                 </Button>
               ))}
-              {user && (
-                <Suspense fallback={null}>
-                  <ChatsLink variant="menu" unread={unreadChats} onClick={close} />
-                </Suspense>
-              )}
-              {user ? (
-                <Button
-                  onClick={() => {
-                    close();
-                    signOut();
-                  }}
-                  color="inherit"
-                  sx={{ justifyContent: 'flex-start' }}
-                >
-                  {t('nav.logout')}
-                </Button>
-              ) : (
+              {!user && (
                 <>
                   <Button
                     component={RouterLink}

@@ -16,10 +16,13 @@ export function AssistantPage({ user }: { user: PrivateUser }) {
   const maya = useMaya(user.id);
   const suggestions = t('assistant.suggestions', { returnObjects: true }) as string[];
   return (
+    // As tall as the rest of the window (app/root-layout.tsx): the message box stays on screen,
+    // and the conversation scrolls above it.
     <Box
       sx={{
         p: { xs: 1.5, md: 3 },
-        height: { md: 'calc(100vh - 64px)' },
+        flex: 1,
+        minHeight: 0,
         display: 'flex',
         flexDirection: 'column',
         maxWidth: 1000,
@@ -37,7 +40,7 @@ export function AssistantPage({ user }: { user: PrivateUser }) {
         variant="outlined"
         sx={{
           flex: 1,
-          minHeight: { xs: 'calc(100vh - 170px)', md: 0 },
+          minHeight: 0,
           display: 'flex',
           flexDirection: 'column',
           overflow: 'hidden',

@@ -66,17 +66,39 @@ export function MessageList({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const end = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  // Whether the newest words are in view: then they stay in view as the answer streams in. Read
+  // as the person scrolls, so a reader who scrolled up to an earlier answer is left there.
+  const following = useRef(true);
+  const count = messages.length;
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    // A new message (theirs or Maya's) brings the view down again.
+    following.current = true;
+  }, [count]);
+  useEffect(() => {
+    const box = log.current;
+    if (box && following.current) box.scrollTop = box.scrollHeight;
   }, [messages, busy]);
 
   return (
     <Box
+      ref={log}
       role="log"
       aria-label={t('assistant.conversation')}
       aria-live="polite"
-      sx={{ flex: 1, overflowY: 'auto', p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+      onScroll={(event) => {
+        const box = event.currentTarget;
+        following.current = box.scrollHeight - box.scrollTop - box.clientHeight < 48;
+      }}
+      sx={{
+        flex: 1,
+        minHeight: 0,
+        overflowY: 'auto',
+        p: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1.5,
+      }}
     >
       {messages.length === 0 && !busy && empty}
       {messages.map((message) => {
@@ -130,7 +152,6 @@ export function MessageList({
           <Typography variant="body2">{t('assistant.thinking')}</Typography>
         </Box>
       )}
-      <div ref={end} />
     </Box>
   );
 }

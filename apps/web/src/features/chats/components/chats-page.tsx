@@ -21,10 +21,13 @@ export function ChatsPage({ user }: { user: PrivateUser }) {
   const empty = user.role === 'buyer' ? t('chats.selectSeller') : t('chats.selectChat');
 
   return (
+    // As tall as the rest of the window (app/root-layout.tsx): the pane's header and message box
+    // stay on screen, and the messages scroll between them.
     <Box
       sx={{
         p: { xs: 1, md: 3 },
-        height: { md: 'calc(100vh - 64px)' },
+        flex: 1,
+        minHeight: 0,
         display: 'flex',
         flexDirection: 'column',
       }}
@@ -44,8 +47,9 @@ export function ChatsPage({ user }: { user: PrivateUser }) {
         variant="outlined"
         sx={{
           flex: 1,
-          minHeight: { xs: 'calc(100vh - 150px)', md: 0 },
+          minHeight: 0,
           display: 'grid',
+          gridTemplateRows: 'minmax(0, 1fr)',
           gridTemplateColumns: { xs: '1fr', md: '320px 1fr' },
           overflow: 'hidden',
         }}

@@ -31,7 +31,7 @@ export function Conversation({
   const messages = useMessages(chat.id);
   const outbox = useSendMessage(chat.id, user.id);
   const { mutate: markRead } = useMarkRead();
-  const listEnd = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const partnerName = chat.partner.deleted ? t('chats.deletedUser') : chat.partner.fullName;
   useChatFocus(chat.id);
 
@@ -57,9 +57,14 @@ export function Conversation({
     return () => document.removeEventListener('visibilitychange', read);
   }, [chat.id, newest, user.id, markRead]);
 
+  // The newest message in view: on opening, on a new message either way, and when the partner
+  // starts typing. Only the messages scroll (never the page), and older ones loaded on demand
+  // above leave the view where it is.
+  const newestKey = shown.at(-1)?.clientId;
   useEffect(() => {
-    listEnd.current?.scrollIntoView({ block: 'end' });
-  }, [shown.length, typing]);
+    const box = log.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [newestKey, typing]);
 
   const me = { name: user.fullName, image: user.thumbnailUrl };
   const partner = { name: partnerName, image: chat.partner.thumbnailUrl };
@@ -94,7 +99,8 @@ export function Conversation({
       </Box>
 
       <Box
-        sx={{ flex: 1, overflowY: 'auto', p: 2 }}
+        ref={log}
+        sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 2 }}
         aria-label={t('chats.messages', { name: partnerName })}
         role="log"
       >
@@ -137,7 +143,6 @@ export function Conversation({
             </Button>
           </Box>
         )}
-        <div ref={listEnd} />
       </Box>
 
       <MessageComposer

@@ -41,3 +41,22 @@ export function formatDay(iso: string): string {
 export function formatTime(iso: string): string {
   return formatter('time').format(new Date(iso));
 }
+
+/** Whether two instants fall on the same calendar day where the dates are shown. */
+function sameDay(a: Date, b: Date): boolean {
+  const day = formatter('day');
+  return day.format(a) === day.format(b);
+}
+
+/** When a chat was last active: today the time ("14:05"), another day the date. */
+export function formatWhen(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  return sameDay(date, now) ? formatter('time').format(date) : formatter('day').format(date);
+}
+
+/** When a message was sent: today the time, another day the date and the time. */
+export function formatStamp(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const time = formatter('time').format(date);
+  return sameDay(date, now) ? time : `${formatter('day').format(date)}, ${time}`;
+}

@@ -12,7 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ChatSummary } from '@maya/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../../lib/dates';
+import { formatWhen } from '../../../lib/dates';
 import { useDeleteChat } from '../api/delete-chat';
 import { useChats } from '../api/get-chats';
 
@@ -91,7 +91,7 @@ export function ChatList({
                       {chat.lastMessage?.body ?? ''}
                     </Typography>
                     <Typography component="span" variant="caption" color="text.secondary">
-                      {formatDay(chat.updatedAt)}
+                      {formatWhen(chat.updatedAt)}
                     </Typography>
                   </>
                 }

@@ -2,7 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../lib/dates';
+import { formatStamp } from '../../../lib/dates';
 import type { ShownMessage } from '../api/send-message';
 
 /** One message: the sender's avatar, the text, and when it was sent, or that it is on its way. */
@@ -55,7 +55,7 @@ export function MessageBubble({
             ? t('chats.sending')
             : message.status === 'failed'
               ? t('chats.failed')
-              : formatTime(message.createdAt)}
+              : formatStamp(message.createdAt)}
           {mine && seen && message.status === 'sent' ? ` · ${t('chats.seen')}` : ''}
         </Typography>
       </Box>

@@ -3,16 +3,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MESSAGE_MAX_LENGTH } from '@maya/contracts/limits';
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { sendTyping } from '../hooks/use-realtime';
 import { useSpeechSupported } from '../hooks/use-speech';
+import { draftLength } from './draft-length';
 import { GrowingTextarea } from './growing-textarea';
 import { SpeechInput } from './speech-input';
 
-/** The message being written: Enter sends, Shift+Enter starts a new line, or speak it. */
+/**
+ * The message being written: Enter sends, Shift+Enter starts a new line, or speak it. Near the
+ * limit a count shows; past it, nothing is cut: the draft stays whole, says it is too long, and
+ * Send waits until it is shortened.
+ */
 export function MessageComposer({
   chatId,
   partnerName,
@@ -24,9 +28,14 @@ export function MessageComposer({
   sending: boolean;
   onSend: (body: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const speechSupported = useSpeechSupported();
   const [draft, setDraft] = useState('');
+  const counterId = useId();
+  const length = draftLength(draft);
+  const tooLong = length.over > 0;
+  const number = (value: number) => value.toLocaleString(i18n.language);
+  const counted = { length: number(length.count), max: number(length.max) };
 
   const send = (text = draft) => {
     const body = text.trim();
@@ -34,6 +43,7 @@ export function MessageComposer({
       toast.warning(t('chats.enterMessage'));
       return;
     }
+    if (draftLength(body).over > 0) return;
     setDraft('');
     onSend(body);
   };
@@ -72,11 +82,13 @@ export function MessageComposer({
           }}
           onKeyDown={onKeyDown}
           placeholder={t('chats.placeholder', { name: partnerName })}
+          error={tooLong}
           slotProps={{
             input: { inputComponent: GrowingTextarea },
             htmlInput: {
               'aria-label': t('chats.messageLabel'),
-              maxLength: MESSAGE_MAX_LENGTH,
+              'aria-describedby': length.shown ? counterId : undefined,
+              'aria-invalid': tooLong || undefined,
               // Two lines at least, so a placeholder that wraps on a phone is read whole.
               style: { minHeight: '2.8em', maxHeight: 100 },
             },
@@ -84,10 +96,28 @@ export function MessageComposer({
           sx={{ '& textarea': { lineHeight: 1.4 } }}
         />
         <SpeechInput onTranscript={send} />
-        <Button type="submit" variant="contained" endIcon={<SendIcon />} disabled={sending}>
+        <Button
+          type="submit"
+          variant="contained"
+          endIcon={<SendIcon />}
+          disabled={sending || tooLong}
+        >
           {t('chats.send')}
         </Button>
       </Box>
+      {length.shown && (
+        <Typography
+          id={counterId}
+          role="status"
+          variant="caption"
+          color={tooLong ? 'error' : 'text.secondary'}
+          sx={{ px: 2, pb: 1, textAlign: 'right', fontWeight: tooLong ? 700 : undefined }}
+        >
+          {tooLong
+            ? t('chats.tooLong', { ...counted, over: number(length.over) })
+            : t('chats.characters', counted)}
+        </Typography>
+      )}
       {!speechSupported && (
         <Typography variant="caption" color="text.secondary" sx={{ px: 2, pb: 1 }}>
           {t('chats.noSpeech')}

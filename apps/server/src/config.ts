@@ -99,6 +99,33 @@ export const configSchema = z.object({
     .describe(
       "Embedded database: longest a request's statement waits for its turn on the one in-process connection; past it the request is answered 503 UNAVAILABLE with Retry-After.",
     ),
+  DATABASE_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(10)
+    .describe(
+      "PostgreSQL: the most connections each server process opens for requests and jobs (the limits and events pools come on top); keep every instance's sum under the database's max_connections.",
+    ),
+  DATABASE_LIMITS_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(5)
+    .describe(
+      'PostgreSQL: the most connections each server process opens for counting limits there (when REDIS_URL is unset).',
+    ),
+  DATABASE_EVENTS_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(1000)
+    .default(5)
+    .describe(
+      'PostgreSQL: the most connections each server process opens for sharing real-time events there (when REDIS_URL is unset); one of them listens all the time.',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -432,6 +459,12 @@ export const configSchema = z.object({
     .default('apps/web/dist')
     .transform((dir) => resolve(dir))
     .describe('Folder of the built web app served at /.'),
+  LEXICON_DIR: z
+    .preprocess(unsetWhenEmpty, z.string().optional())
+    .transform((dir) => (dir === undefined ? undefined : resolve(dir)))
+    .describe(
+      'Folder of the word lists search and Maya read (trades, places, filler…); unset uses the shipped apps/server/src/lib/lexicon/words.',
+    ),
 });
 
 /**

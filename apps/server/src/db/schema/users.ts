@@ -9,18 +9,23 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { foldTable } from '../../lib/lexicon/fold.js';
 import { sectors } from '@maya/contracts/sectors';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * Lower case without the accents of the Latin alphabets the directory serves, in SQL: immutable,
- * so generated columns may use it (unaccent() is not), and equal to search-terms.ts fold().
+ * The server's fold (`lib/lexicon/fold.ts`) in SQL: lower case, every accented or special Latin
+ * letter of either case to its plain form (ø → o, æ → ae, ß → ss), combining marks dropped. Only
+ * translate(), replace() and lower(), which are immutable, so generated columns may use it
+ * (unaccent() is not); a query folded in TypeScript meets the index in the same form.
  */
-const ACCENTED = 'áàâãäåāéèêëēíìîïīóòôõöøōúùûüūçñýÿ';
-const PLAIN = 'aaaaaaaeeeeeiiiiiooooooouuuuucnyy';
+const FOLD = foldTable();
 export function fold(expression: string): string {
-  return `translate(lower(${expression}), '${ACCENTED}', '${PLAIN}')`;
+  return FOLD.multiple.reduce(
+    (folded, [letter, plain]) => `replace(${folded}, '${letter}', '${plain}')`,
+    `translate(lower(${expression}), '${FOLD.from}', '${FOLD.to}')`,
+  );
 }
 
 /**

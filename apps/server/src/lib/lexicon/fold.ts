@@ -180,3 +180,34 @@ export function masksWithin(a: number, b: number, max: number): boolean {
   }
   return true;
 }
+
+/** The Latin letters a SQL fold maps: Latin-1, Extended-A and -B, and Extended Additional. */
+const LATIN_RANGES: [number, number][] = [
+  [0x00c0, 0x024f],
+  [0x1e00, 0x1eff],
+];
+
+/**
+ * `foldLetters` as a table SQL can apply (`translate()` then `replace()`, both immutable, so a
+ * generated column may use them): every accented or special Latin letter, upper and lower case,
+ * with its plain form. `single` maps one letter to one (its `from` longer than `to`: the
+ * combining marks at its end are deleted); `multiple` lists the letters that fold to two (æ → ae).
+ */
+export function foldTable(): { from: string; to: string; multiple: [string, string][] } {
+  let from = '';
+  let to = '';
+  const multiple: [string, string][] = [];
+  for (const [start, end] of LATIN_RANGES) {
+    for (let code = start; code <= end; code += 1) {
+      const letter = String.fromCodePoint(code);
+      const plain = foldLetters(letter);
+      if (plain === letter || !/^[a-z]+$/.test(plain)) continue;
+      if (plain.length === 1) {
+        from += letter;
+        to += plain;
+      } else multiple.push([letter, plain]);
+    }
+  }
+  for (let code = 0x0300; code <= 0x036f; code += 1) from += String.fromCodePoint(code);
+  return { from, to, multiple };
+}

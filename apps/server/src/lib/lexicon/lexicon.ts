@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { foldLetters } from './fold.js';
 
 /**
- * The words the server reads, loaded from the JSON files in `data/` (or a folder named by
+ * The words the server reads, loaded from the JSON files in `words/` (or a folder named by
  * `LEXICON_DIR`) and checked with zod when the app starts: trades, sectors, filler, places, budget
  * and the cue phrases of a request. Code holds no word lists; it asks this.
  */
 
 /** The lexicon shipped with the server. */
-export const DEFAULT_LEXICON_DIR = fileURLToPath(new URL('./data/', import.meta.url));
+export const DEFAULT_LEXICON_DIR = fileURLToPath(new URL('./words/', import.meta.url));
 
 const word = z.string().trim().min(1);
 const words = z.array(word);
@@ -128,7 +128,13 @@ const cuesFile = z.strictObject({
   radiusUnits: words,
 });
 
-const synonymsFile = z.strictObject({
+const searchFile = z.strictObject({
+  /** Endings a search word is stemmed by ("plumbers" → "plumb"), longest tried first. */
+  suffixes: z.strictObject({ en: words, iberian: words }),
+  /**
+   * Words the search box treats as one, besides each trade's nouns: a searched word of a group
+   * also finds the others. A `generic` group names the sector as a whole.
+   */
   groups: z.array(
     z.strictObject({ sector: sectorName, generic: z.boolean().optional(), words: words.min(1) }),
   ),
@@ -141,7 +147,7 @@ const FILES = {
   filler: fillerFile,
   places: placesFile,
   cues: cuesFile,
-  'search-synonyms': synonymsFile,
+  search: searchFile,
 } as const;
 
 type Files = { [name in keyof typeof FILES]: z.infer<(typeof FILES)[name]> };
@@ -156,7 +162,7 @@ export interface Lexicon {
   filler: { request: ReadonlySet<string>; search: ReadonlySet<string> };
   places: Files['places'];
   cues: Files['cues'];
-  searchSynonyms: Files['search-synonyms']['groups'];
+  search: Files['search'];
 }
 
 /** A lexicon file that is missing, not JSON or not as described: the app does not start. */
@@ -220,7 +226,7 @@ export function loadLexicon(dir: string = DEFAULT_LEXICON_DIR): Lexicon {
     },
     places: readFile(dir, 'places'),
     cues: readFile(dir, 'cues'),
-    searchSynonyms: readFile(dir, 'search-synonyms').groups,
+    search: readFile(dir, 'search'),
   };
 }
 
@@ -294,3 +300,69 @@ export const placeArticle = (() => {
   );
   return (place: string) => byName().get(foldLetters(place).trim());
 })();
+
+/** A value read from the lexicon in use each time it is touched, under a fixed name. */
+export function live<T extends object>(read: () => T): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = read();
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function'
+        ? (value as (...args: unknown[]) => unknown).bind(target)
+        : value;
+    },
+    has: (_, key) => Reflect.has(read(), key),
+    ownKeys: () => Reflect.ownKeys(read()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(read(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+}
+
+/**
+ * A set read from the lexicon in use each time it is asked, under a fixed name (a `Set`, for
+ * callers that take one); it cannot be changed.
+ */
+export function liveSet(read: () => ReadonlySet<string>): Set<string> {
+  return new LiveSet(read);
+}
+
+class LiveSet extends Set<string> {
+  constructor(private readonly read: () => ReadonlySet<string>) {
+    super();
+  }
+  override has(value: string): boolean {
+    return this.read().has(value);
+  }
+  override get size(): number {
+    return this.read().size;
+  }
+  override forEach(
+    callback: (value: string, key: string, set: Set<string>) => void,
+    thisArg?: unknown,
+  ): void {
+    for (const value of this.read()) callback.call(thisArg, value, value, this);
+  }
+  override entries(): SetIterator<[string, string]> {
+    return this.read().entries();
+  }
+  override keys(): SetIterator<string> {
+    return this.read().keys();
+  }
+  override values(): SetIterator<string> {
+    return this.read().values();
+  }
+  override [Symbol.iterator](): SetIterator<string> {
+    return this.read()[Symbol.iterator]();
+  }
+  override add(): this {
+    throw new TypeError('The lexicon is changed in its files, not in code');
+  }
+  override delete(): boolean {
+    throw new TypeError('The lexicon is changed in its files, not in code');
+  }
+  override clear(): void {
+    throw new TypeError('The lexicon is changed in its files, not in code');
+  }
+}

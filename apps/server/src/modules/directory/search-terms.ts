@@ -1,16 +1,23 @@
 import type { Sector } from '@maya/contracts';
-import { editDistance } from '../../lib/edit-distance.js';
-import { synonymGroups, type SynonymGroup } from './synonyms.js';
+import {
+  derived,
+  editDistance,
+  foldLetters,
+  lexicon,
+  liveSet,
+  typoBudget,
+} from '../../lib/lexicon/index.js';
 
 /**
  * How the directory reads a search: words folded as the index folds them, filler words dropped,
- * each remaining word widened to its stem, its synonyms in three languages and, when the
- * directory's own vocabulary does not know it, the known words one or two edits away.
+ * each remaining word widened to its stem, its synonyms (the lexicon's trades and search groups,
+ * `lib/lexicon/words/`) and, when the directory's own vocabulary does not know it, the known
+ * words one or two edits away.
  */
 
-/** Lower case without accents: "São" and "Sao" are one word, as in the index (users.ts). */
+/** Lower case without accents: "São", "Sao" and "Jørn", "Jorn" are one word, as in the index. */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replaceAll(/\p{M}/gu, '').toLowerCase();
+  return foldLetters(text);
 }
 
 /**
@@ -24,95 +31,19 @@ export function searchWords(text: string): string[] {
     .slice(0, 32);
 }
 
-/** Words that say how, not what: dropped from a search unless nothing else is left. */
-const fillerWords = new Set(
-  // English
-  (
-    'a an the and or of for to in on at by with from into near nearby around close me my mine i im ' +
-    'we our us you your is are am be been can could would should will need needs needed want wants ' +
-    'wanted looking look find finding search searching show get some someone somebody something ' +
-    'anyone any who which what where that this these those please help recommend good best great ' +
-    'nice top local here there one ones do does have has it its like also too very really just ' +
-    'hi hello hey thanks thank live lives living getting got urgent urgently today tomorrow ' +
-    'next week weekend lol ok so every all maybe about when then now asap '.concat(
-      // Portuguese
-      'um uma uns umas o os as do da dos das de e ou para pra por com em no na nos nas num numa ' +
-        'ao aos pelo pela pelos pelas me meu minha meus minhas eu nos voces voce tu te se que qual ' +
-        'quais onde quem preciso precisamos preciso quero queremos procuro procuramos procurar ' +
-        'encontrar alguem algum alguma alguns algumas bom boa bons boas melhor melhores perto ' +
-        'proximo proxima aqui ai la favor ola obrigado obrigada moro vivo estou sou tenho ' +
-        'temos ta esta estao urgente hoje amanha semana fim tudo bem oi tarde manha dia ' +
-        'talvez sobre quando agora ja ',
-      // Spanish
-      'el la los las un una unos unas del al y o para por con en mi mis yo necesito quiero busco ' +
-        'buscando alguien algun alguna bueno buena mejor cerca aqui gracias hola',
-    )
-  ).split(/\s+/),
-);
-
 /** Words that put a place after them ("in Lisbon", "perto de Cascais"). */
-export const placePrepositions = new Set([
-  'in',
-  'near',
-  'at',
-  'around',
-  'nearby',
-  'em',
-  'no',
-  'na',
-  'perto',
-  'junto',
-  'en',
-  'cerca',
-]);
+export const placePrepositions = liveSet(() => prepositions());
+const prepositions = derived((lexicon) => new Set(lexicon.places.searchPrepositions.map(fold)));
 
+/** Words that say how, not what: dropped from a search unless nothing else is left. */
 export function isFillerWord(word: string): boolean {
-  return fillerWords.has(word);
+  return lexicon().filler.search.has(word);
 }
 
-const englishSuffixes = [
-  'izations',
-  'ization',
-  'ations',
-  'ation',
-  'ments',
-  'ment',
-  'ings',
-  'ing',
-  'ers',
-  'er',
-  'ies',
-  'ied',
-  'ed',
-  'es',
-  's',
-  'y',
-];
-const iberianSuffixes = [
-  'coes',
-  'cao',
-  'cion',
-  'ciones',
-  'oes',
-  'aes',
-  'eiras',
-  'eiros',
-  'eira',
-  'eiro',
-  'ores',
-  'oras',
-  'ora',
-  'or',
-  'ias',
-  'ia',
-  'as',
-  'os',
-  'a',
-  'o',
-  'e',
-];
-const suffixes = [...new Set([...englishSuffixes, ...iberianSuffixes])].sort(
-  (a, b) => b.length - a.length,
+const suffixes = derived((lexicon) =>
+  [...new Set([...lexicon.search.suffixes.en, ...lexicon.search.suffixes.iberian])].sort(
+    (a, b) => b.length - a.length,
+  ),
 );
 
 /** Shortest stem kept: shorter ones would find unrelated words by prefix. */
@@ -125,7 +56,7 @@ const MIN_STEM = 4;
  */
 export function stem(word: string): string {
   if (word.length < MIN_STEM + 1 || /\d/.test(word)) return word;
-  for (const suffix of suffixes) {
+  for (const suffix of suffixes()) {
     if (word.endsWith(suffix) && word.length - suffix.length >= MIN_STEM) {
       return word.slice(0, -suffix.length);
     }
@@ -134,34 +65,54 @@ export function stem(word: string): string {
 }
 
 /** Typo tolerance as Meilisearch and Typesense do it: 1 edit from 5 letters, 2 from 9. */
-export function allowedEdits(word: string): number {
-  if (word.length >= 9) return 2;
-  if (word.length >= 5) return 1;
-  return 0;
-}
+export const allowedEdits = typoBudget;
 
 export { editDistance };
 
-const groupsByWord = new Map<string, SynonymGroup[]>();
-for (const group of synonymGroups) {
-  for (const word of group.words) {
-    const key = fold(word);
-    groupsByWord.set(key, [...(groupsByWord.get(key) ?? []), group]);
-  }
+/** A set of words the search treats as one: a search group, or a trade's one-word nouns. */
+interface SynonymGroup {
+  sector?: Sector;
+  generic?: boolean;
+  words: string[];
 }
-const synonymVocabulary = [...groupsByWord.keys()];
+
+const synonyms = derived((lexicon) => {
+  const groups: SynonymGroup[] = [
+    ...lexicon.search.groups,
+    // Each trade's nouns name it in the search box as they do to Maya: one word added to a
+    // trade is found both ways.
+    ...lexicon.trades.map((trade) => ({
+      ...(trade.sector && { sector: trade.sector }),
+      generic: trade.generic ?? false,
+      words: [...trade.en, ...trade.pt]
+        .flatMap((noun) => [noun.one, noun.many])
+        .filter((word) => !/\s/.test(word.trim())),
+    })),
+  ];
+  const byWord = new Map<string, SynonymGroup[]>();
+  for (const group of groups) {
+    for (const word of group.words) {
+      const key = fold(word);
+      const known = byWord.get(key) ?? [];
+      if (!known.includes(group)) byWord.set(key, [...known, group]);
+    }
+  }
+  return { byWord, vocabulary: [...byWord.keys()] };
+});
+const synonymWords = derived(() => new Set(synonyms().vocabulary));
 
 /** Trade words: a town that shares a name with one ("Salon", "Spa") is no place without "in". */
-export const tradeWords = new Set(synonymVocabulary);
+export const tradeWords = liveSet(() => synonymWords());
 
 /** The synonym groups of a word, directly or through its stem ("canalizadores" → plumber). */
 function groupsOf(word: string): SynonymGroup[] {
-  const direct = groupsByWord.get(word);
+  const { byWord } = synonyms();
+  const direct = byWord.get(word);
   if (direct) return direct;
   const root = stem(word);
   if (root === word) return [];
   const found = new Set<SynonymGroup>();
-  for (const [known, groups] of groupsByWord) {
+  for (const [known, groups] of byWord) {
     if (known.length >= MIN_STEM && stem(known) === root) groups.forEach((g) => found.add(g));
   }
   return [...found];
@@ -171,7 +122,7 @@ function groupsOf(word: string): SynonymGroup[] {
 function correctAgainstSynonyms(word: string): string[] {
   const limit = allowedEdits(word);
   if (limit === 0) return [];
-  return synonymVocabulary.filter((known) => editDistance(word, known, limit) <= limit);
+  return synonyms().vocabulary.filter((known) => editDistance(word, known, limit) <= limit);
 }
 
 /** One word of a search and everything it may match in the index. */
@@ -222,8 +173,8 @@ export function expandWord(word: string, corrections: string[] = []): SearchTerm
         ?.forEach((token) => add(token)),
     );
     // A word naming the whole sector finds every seller of it, through the sector's own name.
-    if (group.generic) group.sector.split('-').forEach((token) => add(token));
-    sectors.add(group.sector);
+    if (group.generic && group.sector) group.sector.split('-').forEach((token) => add(token));
+    if (group.sector) sectors.add(group.sector);
   }
   return {
     word,
@@ -241,7 +192,7 @@ export function termQuery(term: SearchTerm): string {
 
 /** The words of a search that carry meaning: filler dropped, unless that leaves nothing. */
 export function meaningfulWords(words: string[]): string[] {
-  const kept = words.filter((word) => !fillerWords.has(word));
+  const kept = words.filter((word) => !isFillerWord(word));
   return (kept.length > 0 ? kept : words).slice(0, MAX_SEARCHED_WORDS);
 }
 

@@ -15,6 +15,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { buildInfo } from './lib/build-info.js';
 import { createEventBus } from './lib/events.js';
+import { loadLexicon, useLexicon } from './lib/lexicon/index.js';
 import type { LimiterStore } from './lib/limiter.js';
 import { redactTokens } from './lib/redact.js';
 import type { Mailer } from './lib/mailer.js';
@@ -125,6 +126,8 @@ declare module 'fastify' {
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides): Promise<FastifyInstance> {
+  // The word lists search and Maya read, checked now: a bad file stops the start, naming it.
+  useLexicon(loadLexicon(config.LEXICON_DIR));
   const app = Fastify({
     logger: overrides.logger ?? {
       level: config.LOG_LEVEL,

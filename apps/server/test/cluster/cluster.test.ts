@@ -207,7 +207,7 @@ describe('three instances behind nginx', () => {
       DATA_DIR: dataDir,
       DATABASE_URL: postgres.url.replace(/\/postgres$/, '/maya_cluster'),
       REDIS_URL: redis.url,
-      // nginx appends the address it saw; that one is the client, whatever came before it.
+      // deploy/nginx.conf sets X-Forwarded-For to the address it saw, whatever a client sent.
       TRUST_PROXY: '1',
       SOCKETS_PER_USER: String(SOCKETS_PER_USER),
     };

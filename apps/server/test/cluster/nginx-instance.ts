@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,16 +30,44 @@ export function nginxBinary(): string | undefined {
   );
 }
 
+/** The load balancer's configuration as shipped (compose.yaml mounts it into nginx's conf.d). */
+const SHIPPED = new URL('../../../../deploy/nginx.conf', import.meta.url);
+
 /**
- * nginx on a free port in front of `upstreams` (host:port), round-robin, WebSocket upgrades
- * proxied, and the address it saw appended to X-Forwarded-For: the production setup the
- * README describes, generated into a temporary folder.
+ * `deploy/nginx.conf` as shipped, with what only a deployment knows put in: its `upstream maya`
+ * servers become `upstreams` (host:port, each with the parameters the shipped servers carry), and
+ * its `listen` a free port on 127.0.0.1. Everything else (headers, timeouts, retries on another
+ * instance) is the file's own; a change to the file is what the cluster suite tests.
+ */
+export function shippedSite(shipped: string, upstreams: string[], port: number): string {
+  const block = /upstream maya \{([^}]*)\}/.exec(shipped);
+  if (!block) throw new Error('deploy/nginx.conf has no `upstream maya { … }` block');
+  const servers = [...block[1]!.matchAll(/^(\s*)server\s+\S+(.*);\s*$/gm)];
+  if (servers.length === 0) throw new Error('deploy/nginx.conf lists no upstream server');
+  const [, indent, parameters] = servers[0]!;
+  const ours = upstreams.map((upstream) => `${indent}server ${upstream}${parameters};`).join('\n');
+  let body = block[1]!.replace(/^\s*server\s+\S+.*;\s*$\n?/gm, '');
+  body = `${body.trimEnd()}\n${ours}\n`;
+  const site = shipped.replace(block[0], `upstream maya {${body}}`);
+  const listens = site.match(/^\s*listen\s+[^;]+;/gm) ?? [];
+  if (listens.length !== 1) throw new Error('deploy/nginx.conf should have one `listen`');
+  return site.replace(/^(\s*)listen\s+[^;]+;/m, `$1listen 127.0.0.1:${port};`);
+}
+
+/**
+ * nginx on a free port in front of `upstreams` (host:port), running `deploy/nginx.conf` as
+ * shipped (see `shippedSite`) inside the main and http contexts the nginx image gives a conf.d
+ * file, with its pid, logs and temporary files in a temporary folder.
  */
 export async function startNginx(upstreams: string[]): Promise<LoadBalancer> {
   const binary = nginxBinary();
   if (!binary) throw new Error('nginx is not installed: apt-get install nginx');
   const dir = await mkdtemp(join(tmpdir(), 'maya-cluster-nginx-'));
   const port = await freePort();
+  await writeFile(
+    join(dir, 'maya.conf'),
+    shippedSite(await readFile(SHIPPED, 'utf8'), upstreams, port),
+  );
   const config = `
 ${process.getuid?.() === 0 ? 'user root;' : ''}
 worker_processes 1;
@@ -54,27 +82,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  map $http_upgrade $connection_upgrade {
-    default upgrade;
-    '' close;
-  }
-  upstream maya {
-${upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=10s;`).join('\n')}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://maya;
-      proxy_http_version 1.1;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 1h;
-    }
-  }
+  include ${dir}/maya.conf;
 }
 `;
   await writeFile(join(dir, 'nginx.conf'), config);

@@ -126,6 +126,33 @@ export const configSchema = z.object({
     .describe(
       'PostgreSQL: the most connections each server process opens for sharing real-time events there (when REDIS_URL is unset); one of them listens all the time.',
     ),
+  DATABASE_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(10)
+    .describe(
+      "PostgreSQL: the most connections each server process opens for requests and jobs (the limits and events pools come on top); keep every instance's sum under the database's max_connections.",
+    ),
+  DATABASE_LIMITS_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(5)
+    .describe(
+      'PostgreSQL: the most connections each server process opens for counting limits there (when REDIS_URL is unset).',
+    ),
+  DATABASE_EVENTS_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(1000)
+    .default(5)
+    .describe(
+      'PostgreSQL: the most connections each server process opens for sharing real-time events there (when REDIS_URL is unset); one of them listens all the time.',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')

@@ -3,6 +3,7 @@
 // embedded database it holds DATA_DIR's lock (db/data-dir-lock.ts) and refuses beside a server.
 import { loadConfigOrExit } from './config.js';
 import { createDatabase } from './db/client.js';
+import { applicationNames } from './db/postgres-pool.js';
 
 const config = loadConfigOrExit();
 if (!config.DATABASE_URL) {
@@ -12,7 +13,7 @@ if (!config.DATABASE_URL) {
 }
 const database = await createDatabase(
   config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
+    ? { kind: 'postgres', url: config.DATABASE_URL, applicationName: applicationNames.migrate }
     : { kind: 'pglite', dataDir: config.DATA_DIR },
 );
 try {

@@ -21,6 +21,7 @@ const [{ database, releaseStartupLock }, { buildApp }] = await Promise.all([
       ? {
           kind: 'postgres',
           url: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_MAX,
           timeouts: {
             connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
             statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import {
+  applicationNames,
   createPostgresPool,
   defaultPostgresTimeouts,
   observePoolWait,
@@ -73,7 +74,10 @@ export type DatabaseSource =
   | {
       kind: 'postgres';
       url: string;
+      /** The most connections of the pool behind `db` (10 unless told). */
       poolSize?: number;
+      /** How the pool's connections name themselves (`maya-server` unless told). */
+      applicationName?: string;
       timeouts?: PostgresTimeouts;
       log?: { warn(object: object, message: string): void };
     }
@@ -121,7 +125,11 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
     ]);
     const timeouts = source.timeouts ?? defaultPostgresTimeouts;
     const pool = await createPostgresPool(
-      { connectionString: source.url, max: source.poolSize ?? 10 },
+      {
+        connectionString: source.url,
+        max: source.poolSize ?? 10,
+        application_name: source.applicationName ?? applicationNames.server,
+      },
       timeouts,
       source.log,
     );
@@ -136,7 +144,7 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
       // a connection of their own without the statement limit.
       async migrate() {
         const migrationPool = await createPostgresPool(
-          { connectionString: source.url, max: 1 },
+          { connectionString: source.url, max: 1, application_name: applicationNames.migrate },
           { connectMs: 10_000, statementMs: 0 },
           source.log,
         );
@@ -152,8 +160,13 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
         }
       },
       async lockStartup() {
+        // Named as the pool that asks for it: the server waiting to migrate, or `npm run migrate`.
         const lockPool = await createPostgresPool(
-          { connectionString: source.url, max: 1 },
+          {
+            connectionString: source.url,
+            max: 1,
+            application_name: source.applicationName ?? applicationNames.server,
+          },
           { connectMs: 10_000, statementMs: 0 },
           source.log,
         );

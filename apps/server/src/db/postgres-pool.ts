@@ -60,6 +60,18 @@ export function watchPool(pool: Pool): PoolWatch {
 }
 
 /**
+ * How the server's connections name themselves to PostgreSQL (`application_name`, seen in
+ * pg_stat_activity and the server's log): by process and pool. An `application_name` in the
+ * connection string wins over these.
+ */
+export const applicationNames = {
+  server: 'maya-server',
+  limits: 'maya-server-limits',
+  events: 'maya-server-events',
+  migrate: 'maya-migrate',
+} as const;
+
+/**
  * A node-postgres pool that never lets a dead or stalled database take the process down or hang a
  * request:
  * - every client has an `error` listener for its whole life, also while it is checked out (the
@@ -68,6 +80,7 @@ export function watchPool(pool: Pool): PoolWatch {
  * - a client whose statement timed out on our side is disconnected, so the pool drops it instead
  *   of handing out a connection that is still waiting for the old answer.
  * The pool connects afresh on demand, so it recovers by itself once the database is back.
+ * Its connections are named `maya-server` unless `config.application_name` says otherwise.
  */
 export async function createPostgresPool(
   config: PoolConfig & { connectionString: string },
@@ -76,6 +89,7 @@ export async function createPostgresPool(
 ): Promise<Pool> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
+    application_name: applicationNames.server,
     ...config,
     connectionTimeoutMillis: timeouts.connectMs,
     // 0: no limit (migrations).

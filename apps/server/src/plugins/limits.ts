@@ -4,7 +4,12 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { createPostgresPool, type PostgresTimeouts, watchPool } from '../db/postgres-pool.js';
+import {
+  applicationNames,
+  createPostgresPool,
+  type PostgresTimeouts,
+  watchPool,
+} from '../db/postgres-pool.js';
 import {
   boundedStore,
   countingRefusals,
@@ -28,6 +33,8 @@ export interface LimitsOptions {
   redisUrl: string | undefined;
   databaseUrl: string | undefined;
   databaseTimeouts: PostgresTimeouts;
+  /** The most connections of the PostgreSQL pool limits are counted on (DATABASE_LIMITS_POOL_MAX). */
+  databasePoolMax?: number;
   /**
    * Longest a limit waits for its store (Redis, PostgreSQL, or the test's); past it, it counts
    * in this process's memory (LIMITS_STORE_TIMEOUT_MS).
@@ -137,7 +144,11 @@ export default fp<LimitsOptions>(
       // statement and free its connection soon after, so a stalled database cannot fill the
       // pool with counters the requests stopped waiting for.
       const pool = await createPostgresPool(
-        { connectionString: options.databaseUrl, max: 5 },
+        {
+          connectionString: options.databaseUrl,
+          max: options.databasePoolMax ?? 5,
+          application_name: applicationNames.limits,
+        },
         {
           connectMs: Math.min(options.databaseTimeouts.connectMs, 500),
           statementMs: Math.min(options.databaseTimeouts.statementMs, 400),

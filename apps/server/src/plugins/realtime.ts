@@ -7,7 +7,12 @@ import { MessageType, type BroadcastOptions, type ClusterAdapter } from 'socket.
 import type { z } from 'zod';
 import type { ClientToServerEvents, Problem, ServerToClientEvents } from '@maya/contracts';
 import { Gauge } from 'prom-client';
-import { createPostgresPool, type PostgresTimeouts, watchPool } from '../db/postgres-pool.js';
+import {
+  applicationNames,
+  createPostgresPool,
+  type PostgresTimeouts,
+  watchPool,
+} from '../db/postgres-pool.js';
 import { databaseUnavailableDetail, isDatabaseUnavailable } from '../db/unavailable.js';
 import type { Actor } from '../lib/actor.js';
 import { AppError } from '../lib/app-error.js';
@@ -62,6 +67,8 @@ export interface RealtimeOptions {
   publicUrl: string;
   databaseUrl: string | undefined;
   databaseTimeouts: PostgresTimeouts;
+  /** The most connections of the PostgreSQL pool events go through (DATABASE_EVENTS_POOL_MAX). */
+  databasePoolMax?: number;
   redisUrl: string | undefined;
   /**
    * Most sockets one user holds open; one more closes their oldest, in any process sharing the
@@ -326,7 +333,12 @@ export default fp<RealtimeOptions>(
       // disk flush.
       const { createAdapter: createPostgresAdapter } = await import('@socket.io/postgres-adapter');
       const pool = await createPostgresPool(
-        { connectionString: options.databaseUrl, max: 5, options: '-c synchronous_commit=off' },
+        {
+          connectionString: options.databaseUrl,
+          max: options.databasePoolMax ?? 5,
+          application_name: applicationNames.events,
+          options: '-c synchronous_commit=off',
+        },
         options.databaseTimeouts,
         app.log,
       );

@@ -103,7 +103,11 @@ describe("the gallery's size follows the plan", () => {
   async function upload(headers: Record<string, string>, count: number): Promise<string[]> {
     const ids: string[] = [];
     while (ids.length < count) {
-      const batch = await postImages(app, await pngParts(Math.min(10, count - ids.length)), headers);
+      const batch = await postImages(
+        app,
+        await pngParts(Math.min(10, count - ids.length)),
+        headers,
+      );
       expect(batch.statusCode).toBe(201);
       ids.push(...uploadResponseSchema.parse(batch.json()).files.map((file) => file.id));
     }

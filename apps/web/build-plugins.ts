@@ -283,8 +283,11 @@ export function routeShells(
   };
 }
 
-/** A route pattern's URL for the prerender: `/sellers/:id` is rendered at `/sellers/_`. */
-const sampleUrl = (route: string) => route.replace(/:\w+/g, '_');
+/**
+ * A route pattern's URL for the prerender: `/sellers/:id` is rendered at `/sellers/_`, and the
+ * splat of `/*` (the page of an address that is no page) at `/_`.
+ */
+const sampleUrl = (route: string) => route.replace(/:\w+|\*$/g, '_');
 
 /** What the server reads from dist-ssr/pages.json: each shell's route and long texts. */
 type ServerPages = Record<string, { route: string; namespaces: string[] }>;

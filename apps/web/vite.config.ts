@@ -33,9 +33,13 @@ const shells: RouteShells = {
   monetization: withLongTexts('/monetization', 'monetization'),
   privacy: withLongTexts('/privacy', 'privacy'),
   terms: withLongTexts('/terms', 'terms'),
+  ranking: withLongTexts('/ranking', 'ranking'),
   sellerauth: page('/sellerauth', 'auth'),
   buyerauth: page('/buyerauth', 'auth'),
+  signin: page('/signin', 'auth'),
   sellers: page('/sellers/:id', 'profile'),
+  // An address that is no page: the server answers it 404 with this shell (any path matches).
+  '404': page('/*', 'not-found'),
 };
 
 // The signed-in screens by first path segment: not prerendered (they show the person's own data),
@@ -60,9 +64,10 @@ const appShells: AppShells = {
 // A new build starts the saved query caches afresh (src/lib/persisted-cache.ts) and replaces the
 // service worker's caches.
 const buildId = Date.now().toString(36);
-// The pages the service worker keeps for offline use: every shell but a seller's profile's.
+// The pages the service worker keeps for offline use: every shell but a seller's profile's and
+// the not-found page's.
 const offlinePages = [
-  ...Object.keys(shells).filter((segment) => !shells[segment]!.route.includes(':')),
+  ...Object.keys(shells).filter((segment) => !/[:*]/.test(shells[segment]!.route)),
   ...Object.keys(appShells),
 ];
 

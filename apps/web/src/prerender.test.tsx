@@ -8,9 +8,12 @@ import { renderToString } from 'react-dom/server';
 import type { PrivateUser, PublicProfile } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
 import { theme } from './app/theme';
+import { plans } from './test/fixtures';
+import { plansQuery } from './features/billing';
 import { profileQuery } from './features/directory';
 import {
   emotionStyles,
+  isPage,
   pageData,
   pageQueries,
   renderShell,
@@ -56,6 +59,52 @@ const profile: PublicProfile = {
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
+describe('the pricing page rendered with the plans', () => {
+  it("reads GET /plans and draws the prices into the page's HTML", async () => {
+    const sources = pageData('/pricing?from=home');
+    expect(sources).toEqual([{ path: '/api/v1/plans', queryKey: plansQuery.queryKey }]);
+    const html = await renderShell(shell, {
+      route: '/pricing',
+      url: '/pricing',
+      data: [{ queryKey: plansQuery.queryKey, data: plans }],
+    });
+    const root = /<div id="root" data-route="\/pricing">([\s\S]*)<\/div>\n {2}<\/body>/.exec(
+      html,
+    )?.[1];
+    expect(root).toContain('€147 per year');
+    expect(root).toContain('or €14 per month');
+    expect(root).toContain('a gallery of up to 60 images');
+    expect(root).toContain('data-first-content');
+    expect(root).not.toContain('MuiSkeleton');
+    // Signed out, Pro's card offers the business sign-up, never a payment page.
+    expect(root).toContain('href="/sellerauth?mode=signup"');
+  });
+});
+
+describe('the pages the app has', () => {
+  it('knows every route, legacy addresses included, and nothing else', () => {
+    for (const path of [
+      '/',
+      '/home',
+      '/About',
+      '/about',
+      '/pricing',
+      '/ranking',
+      '/dashboard/',
+      '/sellers',
+      '/sellers/abc',
+      '/inbox/abc',
+      '/buyerauth',
+      '/account',
+    ]) {
+      expect(isPage(path), path).toBe(true);
+    }
+    for (const path of ['/nowhere', '/pricing/extra', '/sellers/a/b', '/index.php']) {
+      expect(isPage(path), path).toBe(false);
+    }
+  });
+});
+
 describe("a seller's page rendered with its profile", () => {
   const url = `/sellers/${profile.id}`;
   const { queryKey } = profileQuery(profile.id);
@@ -67,7 +116,7 @@ describe("a seller's page rendered with its profile", () => {
         queryKey,
       }),
     ]);
-    expect(pageData('/pricing')).toEqual([]);
+    expect(pageData('/terms')).toEqual([]);
   });
 
   it('draws the profile, names it in the head and carries the data for the browser', async () => {

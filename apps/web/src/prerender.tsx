@@ -10,11 +10,12 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createMemoryRouter, matchPath } from 'react-router';
+import { createMemoryRouter, matchPath, matchRoutes } from 'react-router';
 import type { PrivateUser, PublicProfile } from '@maya/contracts';
 import { App } from './app/app';
 import { routes } from './app/router';
 import { accountKeys } from './features/account';
+import { plansQuery } from './features/billing';
 import { chatQuery, chatsQuery, messagesQuery, unreadQuery } from './features/chats';
 import {
   directoryQuery,
@@ -63,11 +64,15 @@ const profileHead = (profile: PublicProfile): PageHead => ({
 });
 
 /**
- * The API answers the page at `url` shows, which the server fetches to render it whole. None for
- * a page that is the same for every visitor (the build renders those).
+ * The API answers the page at `url` shows, which the server fetches to render it whole: a
+ * seller's profile, and the pricing page's plans (whose prices are configured per server). None
+ * for a page that is the same for every visitor (the build renders those).
  */
 export function pageData(url: string): PageDataSource[] {
-  const id = matchPath('/sellers/:id', url.split('?')[0] ?? '')?.params.id;
+  const path = url.split('?')[0] ?? '';
+  // The prices: in the HTML, for a reader without scripts and for search engines.
+  if (path === '/pricing') return [{ path: '/api/v1/plans', queryKey: plansQuery.queryKey }];
+  const id = matchPath('/sellers/:id', path)?.params.id;
   if (!id) return [];
   return [
     {
@@ -76,6 +81,12 @@ export function pageData(url: string): PageDataSource[] {
       head: (answer) => profileHead(answer as PublicProfile),
     },
   ];
+}
+
+/** Whether `path` is a page of the app: any route but the catch-all of an unknown address. */
+export function isPage(path: string): boolean {
+  const matches = matchRoutes(routes, path);
+  return matches !== null && matches.at(-1)?.route.path !== '*';
 }
 
 /**

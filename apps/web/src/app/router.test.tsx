@@ -59,10 +59,13 @@ describe('route tables', () => {
     await waitFor(() => expect(away.router.state.location.pathname).toBe('/'));
   });
 
-  it('falls back to the landing page for an unknown route', async () => {
+  it('says an unknown address is no page, with a way home', async () => {
     stubApi(null);
     renderApp('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Welcome to Maya Market' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This page does not exist' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
+      '/',
+    );
   });
 
   it('opens the Business Portal at /sellerauth with its three modes', async () => {

@@ -18,6 +18,8 @@ const screens = {
   monetization: lazy(() => import('./routes/monetization.route')),
   privacy: lazy(() => import('./routes/privacy.route')),
   terms: lazy(() => import('./routes/terms.route')),
+  ranking: lazy(() => import('./routes/ranking.route')),
+  notFound: lazy(() => import('./routes/not-found.route')),
   auth: lazy(() => import('./routes/auth.route')),
   resetPassword: lazy(() => import('./routes/reset-password.route')),
   signInLink: lazy(() => import('./routes/sign-in-link.route')),
@@ -118,7 +120,9 @@ export const routes: RouteObject[] = [
       { path: 'monetization', element: screen(screens.monetization, 'monetization') },
       { path: 'privacy', element: screen(screens.privacy, 'privacy') },
       { path: 'terms', element: screen(screens.terms, 'terms') },
-      { path: '*', element: landing },
+      { path: 'ranking', element: screen(screens.ranking, 'ranking') },
+      // Any other address is no page: the server answers it 404 with this screen drawn.
+      { path: '*', element: screen(screens.notFound, 'notFound') },
     ],
   },
 ];

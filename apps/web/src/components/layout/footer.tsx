@@ -51,6 +51,9 @@ export function Footer() {
             <Link component={RouterLink} to="/monetization" color="inherit">
               {t('footer.monetization')}
             </Link>
+            <Link component={RouterLink} to="/ranking" color="inherit">
+              {t('footer.ranking')}
+            </Link>
           </Box>
         </Box>
         {/* The page's HTML is prerendered at build time: a visit in a later year than the build

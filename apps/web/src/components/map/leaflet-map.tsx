@@ -12,6 +12,8 @@ export interface MapMarker {
   title: string;
   subtitle?: string;
   href?: string;
+  /** A button at the foot of the marker's popup ("Chat Now"). */
+  action?: { label: string; onClick: () => void };
 }
 
 export interface LeafletMapProps {
@@ -25,6 +27,39 @@ export interface LeafletMapProps {
   fitMarkers?: boolean;
   /** A view to go to now, zoom included (a place chosen in a search); each new one is applied. */
   focus?: { lat: number; lng: number; zoom: number };
+  /** Markers closer than a pin's width or so are drawn as one numbered circle. */
+  cluster?: boolean;
+  /** The cluster's label, for screen readers and its tooltip ("3 sellers"). */
+  clusterLabel?: (count: number) => string;
+}
+
+/** Markers within this many pixels of one another, on a grid, become one cluster. */
+const CLUSTER_CELL_PX = 56;
+
+function clusterIcon(count: number): L.DivIcon {
+  const size = count < 10 ? 32 : count < 100 ? 38 : 44;
+  return L.divIcon({
+    className: '',
+    html: `<div style="width:${size}px;height:${size}px;border-radius:50%;background:#283593;color:#fff;border:3px solid rgba(255,255,255,.85);box-shadow:0 1px 4px rgba(0,0,0,.4);display:grid;place-items:center;font:600 14px/1 system-ui,sans-serif">${count}</div>`,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+  });
+}
+
+/**
+ * The markers grouped by the grid cell their point falls in at `map`'s zoom: a group of one is a
+ * pin, a larger one a numbered circle that zooms to its members when clicked.
+ */
+function clusterGroups(map: L.Map, markers: MapMarker[]): MapMarker[][] {
+  const cells = new Map<string, MapMarker[]>();
+  for (const marker of markers) {
+    const point = map.project([marker.lat, marker.lng], map.getZoom());
+    const key = `${Math.floor(point.x / CLUSTER_CELL_PX)}:${Math.floor(point.y / CLUSTER_CELL_PX)}`;
+    const cell = cells.get(key);
+    if (cell) cell.push(marker);
+    else cells.set(key, [marker]);
+  }
+  return [...cells.values()];
 }
 
 const pin = L.divIcon({
@@ -46,6 +81,16 @@ function popupContent(marker: MapMarker): HTMLElement {
     line.textContent = marker.subtitle;
     root.append(line);
   }
+  if (marker.action) {
+    const { label, onClick } = marker.action;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = label;
+    button.style.cssText =
+      'margin-top:8px;padding:6px 12px;border:0;border-radius:4px;background:#283593;color:#fff;font:500 14px/1.4 inherit;cursor:pointer';
+    button.addEventListener('click', onClick);
+    root.append(button);
+  }
   return root;
 }
 
@@ -62,6 +107,8 @@ export function LeafletMap({
   onPick,
   fitMarkers = false,
   focus,
+  cluster = false,
+  clusterLabel = (count) => String(count),
 }: LeafletMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -134,23 +181,60 @@ export function LeafletMap({
     if (focus) map.current?.setView([focus.lat, focus.lng], focus.zoom);
   }, [focus]);
 
+  const clusterName = useRef(clusterLabel);
+  useEffect(() => {
+    clusterName.current = clusterLabel;
+  });
+
   useEffect(() => {
     const group = layer.current;
-    if (!group) return;
-    group.clearLayers();
-    for (const marker of markers) {
-      L.marker([marker.lat, marker.lng], { icon: pin, title: marker.title, alt: marker.title })
-        .bindPopup(popupContent(marker))
-        .addTo(group);
-    }
-    if (fitMarkers && markers.length > 0 && map.current) {
+    const instance = map.current;
+    if (!group || !instance) return;
+    const draw = () => {
+      group.clearLayers();
+      const groups = cluster ? clusterGroups(instance, markers) : markers.map((marker) => [marker]);
+      for (const members of groups) {
+        const [first] = members;
+        if (!first) continue;
+        if (members.length === 1) {
+          L.marker([first.lat, first.lng], { icon: pin, title: first.title, alt: first.title })
+            .bindPopup(popupContent(first))
+            .addTo(group);
+          continue;
+        }
+        const bounds = L.latLngBounds(members.map((member) => [member.lat, member.lng]));
+        const name = clusterName.current(members.length);
+        L.marker(bounds.getCenter(), {
+          icon: clusterIcon(members.length),
+          title: name,
+          alt: name,
+          keyboard: true,
+        })
+          .on('click', () => {
+            // Members at one point never part by zooming: their popups list them instead.
+            if (bounds.getNorthEast().equals(bounds.getSouthWest(), 1e-6)) {
+              const list = document.createElement('div');
+              for (const member of members) list.append(popupContent(member));
+              L.popup().setLatLng(bounds.getCenter()).setContent(list).openOn(instance);
+            } else instance.fitBounds(bounds, { padding: [48, 48] });
+          })
+          .addTo(group);
+      }
+    };
+    if (fitMarkers && markers.length > 0) {
       const bounds = L.latLngBounds(markers.map((marker) => [marker.lat, marker.lng]));
-      bounds.extend([center.lat, center.lng]);
-      map.current.fitBounds(bounds, { padding: [32, 32], maxZoom: 13 });
+      if (!cluster) bounds.extend([center.lat, center.lng]);
+      instance.fitBounds(bounds, { padding: [32, 32], maxZoom: 13 });
     }
+    draw();
+    if (!cluster) return;
+    instance.on('zoomend', draw);
+    return () => {
+      instance.off('zoomend', draw);
+    };
     // The centre only widens the frame; moving it alone does not refit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [markers, fitMarkers]);
+  }, [markers, fitMarkers, cluster]);
 
   return (
     <Box

@@ -22,17 +22,13 @@ describe('monetization', () => {
     await waitFor(() => expect(document.title).toContain('How we make money'));
   });
 
-  it('names the five income sources on the monetization page', async () => {
+  it('names the only income the marketplace has: the plans, and what Pro adds', async () => {
     stubApi(null);
     renderApp('/monetization');
     await screen.findByRole('heading', { level: 1 });
     const names = screen.getAllByRole('heading', { level: 2 }).map((node) => node.textContent);
-    expect(names).toEqual([
-      'Subscriptions in tiers',
-      'Premium features',
-      'Partnerships',
-      'Commissions',
-      'Compliant data insights',
-    ]);
+    expect(names).toEqual(['Subscriptions', 'What Pro adds']);
+    expect(screen.getByText(/up to 60 images instead of 12/)).toBeTruthy();
+    expect(screen.queryByText(/commission on/i)).toBeNull();
   });
 });

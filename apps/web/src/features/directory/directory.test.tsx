@@ -94,12 +94,27 @@ describe('search results', () => {
       },
     });
     renderApp('/sellers');
-    expect(await screen.findByText('1 result')).toBeTruthy();
+    // The count says what the cards are: no exact match, one close one (never "0 results"
+    // above a card, nor "1 result" for a partial match).
+    expect(await screen.findByText('0 exact, 1 close')).toBeTruthy();
     expect(
       screen.getByText('Nothing matches every word. These are the closest matches.'),
     ).toBeTruthy();
     expect(screen.getByText('Partial match')).toBeTruthy();
     expect(screen.getByText('Matches plumber')).toBeTruthy();
+  });
+});
+
+describe('an empty search', () => {
+  it('advises a larger radius only when a radius is set', async () => {
+    stubApi(buyer, {
+      '/api/v1/users?': { items: [], nextCursor: null, total: { count: 0, capped: false } },
+    });
+    renderApp('/sellers?q=zzz');
+    expect(
+      await screen.findByText('Nobody matches this search yet. Try fewer words or another sector.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/larger radius/)).toBeNull();
   });
 });
 

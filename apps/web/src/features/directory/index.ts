@@ -3,6 +3,8 @@
 export { useFeaturedSellers } from './api/get-featured-sellers';
 export { profileQuery } from './api/get-profile';
 export { preview } from './utils/preview';
+// The mark of a Pro business, which Maya's cards show too.
+export { ProBadge } from './components/pro-badge';
 // The directory search a URL shows, which the server reads to render the page (src/prerender.tsx).
 export { directoryQuery, searchPath } from './api/find-users';
 export { filtersFromSearch } from './hooks/use-directory-filters';

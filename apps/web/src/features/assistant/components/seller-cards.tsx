@@ -8,6 +8,7 @@ import { sectors } from '@maya/contracts/sectors';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ProBadge } from '../../directory';
 
 /**
  * Up to two lines, then an ellipsis: in the 375 px widget one line cuts a business's name (what a
@@ -43,7 +44,8 @@ function isSellerCard(value: unknown): value is SellerCard {
     stringOrNull(card.imageUrl) &&
     typeof card.profileUrl === 'string' &&
     typeof card.why === 'string' &&
-    (card.alternative === undefined || typeof card.alternative === 'boolean')
+    (card.alternative === undefined || typeof card.alternative === 'boolean') &&
+    (card.pro === undefined || typeof card.pro === 'boolean')
   );
 }
 
@@ -96,7 +98,10 @@ export function SellerCards({
             {seller.name.slice(0, 1)}
           </Avatar>
           <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography sx={{ ...twoLines, fontWeight: 700 }}>{seller.name}</Typography>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+              <Typography sx={{ ...twoLines, fontWeight: 700, flex: 1 }}>{seller.name}</Typography>
+              {seller.pro && <ProBadge />}
+            </Box>
             <Typography variant="body2" color="text.secondary" sx={twoLines}>
               {[
                 t(seller.sector ? `sectors.${seller.sector}` : 'sectors.other'),

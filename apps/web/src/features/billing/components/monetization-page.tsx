@@ -1,7 +1,4 @@
-import BarChartIcon from '@mui/icons-material/BarChart';
-import HandshakeIcon from '@mui/icons-material/Handshake';
 import LayersIcon from '@mui/icons-material/Layers';
-import PercentIcon from '@mui/icons-material/Percent';
 import StarIcon from '@mui/icons-material/Star';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,6 +7,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { GALLERY_LIMITS } from '@maya/contracts/limits';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -17,21 +15,19 @@ import { useScrollToHash } from '../../../components/use-scroll-to-hash';
 import { useNamespace } from '../../../lib/i18n/use-namespace';
 
 /** In the order of the "pages" namespace's monetization.sources. */
-const icons = [
-  <LayersIcon key="tiers" />,
-  <StarIcon key="premium" />,
-  <HandshakeIcon key="partners" />,
-  <PercentIcon key="commissions" />,
-  <BarChartIcon key="insights" />,
-];
+const icons = [<LayersIcon key="tiers" />, <StarIcon key="premium" />];
 
-/** The five ways the marketplace pays for itself. */
+/** How the marketplace pays for itself: the plans businesses choose, and nothing else. */
 export function MonetizationPage() {
   const ready = useNamespace('pages');
   const { t } = useTranslation('pages');
   useScrollToHash(ready);
   if (!ready) return <PageLoader />;
-  const sources = t('monetization.sources', { returnObjects: true }) as {
+  const sources = t('monetization.sources', {
+    returnObjects: true,
+    free: GALLERY_LIMITS.free,
+    pro: GALLERY_LIMITS.pro,
+  }) as {
     title: string;
     text: string;
   }[];
@@ -41,7 +37,7 @@ export function MonetizationPage() {
       aria-labelledby="monetization-title"
       sx={{ py: { xs: 4, md: 6 } }}
     >
-      <Typography id="monetization-title" variant="h1" gutterBottom>
+      <Typography id="monetization-title" variant="h1" gutterBottom data-first-content="">
         {t('monetization.title')}
       </Typography>
       <Typography sx={{ fontSize: '1.1rem', mb: 4, maxWidth: 760 }}>
@@ -75,6 +71,9 @@ export function MonetizationPage() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }} sx={{ mt: 4 }}>
         <Link component={RouterLink} to="/pricing">
           {t('monetization.pricingLink')}
+        </Link>
+        <Link component={RouterLink} to="/ranking">
+          {t('monetization.rankingLink')}
         </Link>
         <Link component={RouterLink} to="/privacy">
           {t('monetization.privacyLink')}

@@ -28,13 +28,13 @@ export function PlansBilling({ user }: { user: PrivateUser }) {
         plan: user.plan === 'pro' ? t('billing.pro') : t('billing.free'),
       })}
     >
-      {user.plan === 'free' && pro && (
+      {user.role === 'seller' && user.plan === 'free' && pro && (
         <Box>
           <Typography variant="h3" component="h3" gutterBottom>
             {t('billing.upgrade')}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('billing.proPitch')}
+            {t('billing.proPitch', { count: pro.galleryLimit })}
           </Typography>
           <Typography sx={{ fontSize: '1.6rem', fontWeight: 700 }}>
             {t('billing.perYear', { price: formatPrice(pro.yearlyPrice, pro.currency) })}

@@ -8,8 +8,10 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
+import { GALLERY_LIMITS } from '@maya/contracts/limits';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useSession } from '../../../lib/session';
 import { usePlans } from '../api/get-plans';
 import { formatPrice } from '../utils/format-price';
 
@@ -30,11 +32,42 @@ function PlanLine({
 }
 
 /**
- * The plans are drawn at once; only the prices and Pro's buttons wait for GET /plans, in
- * places of fixed size, so the page paints early and nothing moves when they arrive.
+ * What Pro's card offers whoever is looking: a visitor signs up as a business, a business on
+ * Free goes straight to its upgrade (the account's plan tab, whose payment links name the
+ * account), a business on Pro is told so, and a client is offered nothing.
+ */
+function ProAction({ ready }: { ready: boolean }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  if (!ready) return <Skeleton variant="rounded" width={120} height={36.5} />;
+  if (!user) {
+    return (
+      <Button component={RouterLink} to="/sellerauth?mode=signup" variant="contained">
+        {t('pricing.getStarted')}
+      </Button>
+    );
+  }
+  if (user.role !== 'seller') {
+    return <Typography color="text.secondary">{t('pricing.forBusinesses')}</Typography>;
+  }
+  if (user.plan === 'pro') {
+    return <Typography sx={{ fontWeight: 700 }}>{t('pricing.yourPlan')}</Typography>;
+  }
+  return (
+    <Button component={RouterLink} to="/account?tab=plans#plan" variant="contained">
+      {t('pricing.upgrade')}
+    </Button>
+  );
+}
+
+/**
+ * The plans with their prices: the server draws them into the page's HTML with the answer of
+ * GET /plans (src/prerender.tsx), so the prices are there before any script runs; a page reached
+ * in the app asks for them at once, in places of fixed size, so nothing moves when they arrive.
  */
 export function PricingPage() {
   const { t } = useTranslation();
+  const { user } = useSession();
   const plans = usePlans();
   const free = plans.data?.plans.find((plan) => plan.id === 'free');
   const pro = plans.data?.plans.find((plan) => plan.id === 'pro');
@@ -52,17 +85,23 @@ export function PricingPage() {
             <Typography id="plan-free" variant="h2" gutterBottom>
               {t('pricing.freeTitle')}
             </Typography>
-            <PlanLine size="large" text={free && formatPrice(0, free.currency)} />
+            <PlanLine
+              size="large"
+              text={free && formatPrice(0, free.currency)}
+              data-first-content={free ? '' : undefined}
+            />
             <Typography sx={{ mt: 2, display: 'flex', gap: 1 }}>
               <CheckIcon color="success" aria-hidden />
-              {t('pricing.freeText')}
+              {t('pricing.freeText', { count: free?.galleryLimit ?? GALLERY_LIMITS.free })}
             </Typography>
           </CardContent>
-          <CardActions sx={{ p: 2 }}>
-            <Button component={RouterLink} to="/buyerauth?mode=signup" variant="outlined">
-              {t('pricing.getStarted')}
-            </Button>
-          </CardActions>
+          {!user && (
+            <CardActions sx={{ p: 2 }}>
+              <Button component={RouterLink} to="/buyerauth?mode=signup" variant="outlined">
+                {t('pricing.getStarted')}
+              </Button>
+            </CardActions>
+          )}
         </Card>
         <Card
           variant="outlined"
@@ -79,6 +118,7 @@ export function PricingPage() {
               text={
                 pro && t('billing.perYear', { price: formatPrice(pro.yearlyPrice, pro.currency) })
               }
+              data-first-content={pro ? '' : undefined}
             />
             <PlanLine
               size="normal"
@@ -89,42 +129,22 @@ export function PricingPage() {
             />
             <Typography sx={{ mt: 2, display: 'flex', gap: 1 }}>
               <CheckIcon color="success" aria-hidden />
-              {t('pricing.proText')}
+              {t('pricing.proText', { count: pro?.galleryLimit ?? GALLERY_LIMITS.pro })}
             </Typography>
           </CardContent>
           <CardActions sx={{ p: 2, gap: 1 }}>
-            {!pro ? (
-              <Skeleton variant="rounded" width={120} height={36.5} />
-            ) : pro.yearlyPaymentUrl ? (
-              <Button
-                variant="contained"
-                href={pro.yearlyPaymentUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {t('billing.payNow')}
-              </Button>
-            ) : (
-              <Button component={RouterLink} to="/sellerauth?mode=signup" variant="contained">
-                {t('pricing.getStarted')}
-              </Button>
-            )}
-            {pro?.monthlyPaymentUrl && (
-              <Button
-                variant="outlined"
-                href={pro.monthlyPaymentUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {t('billing.payMonthly')}
-              </Button>
-            )}
+            <ProAction ready={Boolean(pro)} />
           </CardActions>
         </Card>
       </Box>
-      <Link component={RouterLink} to="/monetization" sx={{ display: 'inline-block', mt: 4 }}>
-        {t('footer.monetization')}
-      </Link>
+      <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mt: 4 }}>
+        <Link component={RouterLink} to="/ranking">
+          {t('pricing.rankingLink')}
+        </Link>
+        <Link component={RouterLink} to="/monetization">
+          {t('footer.monetization')}
+        </Link>
+      </Box>
     </Container>
   );
 }

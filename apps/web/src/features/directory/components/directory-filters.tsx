@@ -120,12 +120,18 @@ export function DirectoryFiltersBar({
         select
         label={t('directory.sort')}
         value={filters.sort}
-        onChange={(event) => onChange({ sort: event.target.value as DirectoryFilters['sort'] })}
+        onChange={(event) => {
+          const sort = event.target.value as DirectoryFilters['sort'];
+          // Nearest first from the saved location when no other point is chosen.
+          onChange(sort === 'distance' && !filters.near && home ? { sort, near: home } : { sort });
+        }}
       >
         <MenuItem value="">{t('directory.relevance')}</MenuItem>
         <MenuItem value="newest">{t('directory.newest')}</MenuItem>
-        <MenuItem value="distance" disabled={!filters.near}>
-          {t('directory.distance')}
+        <MenuItem value="distance" disabled={!filters.near && !home}>
+          {filters.near || home
+            ? t('directory.distance')
+            : t('directory.distanceNeedsPlace', { distance: t('directory.distance') })}
         </MenuItem>
       </TextField>
       {filters.near && (

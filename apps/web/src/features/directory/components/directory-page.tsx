@@ -13,6 +13,7 @@ import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { SectorPrompt } from '../../account';
 import { useOpenChat } from '../../chats';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useDirectory } from '../api/find-users';
 import { useDirectoryFilters } from '../hooks/use-directory-filters';
 import { DirectoryFiltersBar } from './directory-filters';
@@ -55,6 +56,8 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
   const pages = directory.data?.pages;
   const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
   const first = pages?.[0];
+  const chatNow = t('directory.chatNow');
+  const { mutate: startChat } = openChat;
   // The same array until the list changes, so the map refits only when there is more to show.
   const markers = useMemo(
     () =>
@@ -68,13 +71,33 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
                 title: item.fullName,
                 subtitle: item.location.address,
                 href: item.role === 'seller' ? `/sellers/${item.id}` : undefined,
+                action: { label: chatNow, onClick: () => startChat(item.id) },
               },
             ]
           : [],
       ),
-    [items],
+    [items, chatNow, startChat],
   );
   const home = user.location ? { lat: user.location.lat, lng: user.location.lng } : null;
+  // Leaflet needs a browser: the map is drawn once the page is live, never by the server.
+  const hydrated = useHydrated();
+  // What the count says is what the cards show: the exact matches, and the close ones beside.
+  const close = items.filter((item) => item.match?.complete === false).length;
+  const exact = items.length - close;
+  const countText = (() => {
+    if (!first?.total) return null;
+    if (close > 0 || first.total.count < items.length) {
+      return close > 0
+        ? t('directory.countExactClose', {
+            exact: t('directory.exact', { count: exact }),
+            close: t('directory.close', { count: close }),
+          })
+        : t('directory.count', { count: items.length });
+    }
+    return first.total.capped
+      ? t('directory.countCapped', { count: first.total.count })
+      : t('directory.count', { count: first.total.count });
+  })();
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = directory;
   useEffect(() => {
@@ -126,12 +149,10 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
           {t('directory.error')}
         </Alert>
       )}
-      {!directory.isPending && first?.total && items.length > 0 && (
+      {!directory.isPending && countText && items.length > 0 && (
         <Typography color="text.secondary" sx={{ mb: 1.5 }} role="status">
-          {first.total.capped
-            ? t('directory.countCapped', { count: first.total.count })
-            : t('directory.count', { count: first.total.count })}
-          {first.understood?.place &&
+          {countText}
+          {first?.understood?.place &&
             ` ${t('directory.countNear', { place: first.understood.place.name })}`}
         </Typography>
       )}
@@ -149,23 +170,33 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
           ))}
         </Box>
       ) : items.length === 0 && !directory.isError ? (
-        <Alert severity="info">{t('directory.empty')}</Alert>
+        <Alert severity="info">
+          {filters.near || first?.understood?.place
+            ? t('directory.emptyNear')
+            : t('directory.empty')}
+        </Alert>
       ) : view === 'map' ? (
-        <Suspense fallback={<Skeleton variant="rounded" height={480} />}>
-          <LeafletMap
-            label={t('directory.mapLabel')}
-            height={480}
-            fitMarkers
-            zoom={filters.near ? 10 : 4}
-            center={
-              filters.near ??
-              home ?? { lat: items[0]?.location?.lat ?? 56, lng: items[0]?.location?.lng ?? 56 }
-            }
-            markers={markers}
-          />
-        </Suspense>
+        hydrated ? (
+          <Suspense fallback={<Skeleton variant="rounded" height={480} />}>
+            <LeafletMap
+              label={t('directory.mapLabel')}
+              height={480}
+              fitMarkers
+              cluster
+              clusterLabel={(count) => t('directory.cluster', { count })}
+              zoom={filters.near ? 10 : 4}
+              center={
+                filters.near ??
+                home ?? { lat: items[0]?.location?.lat ?? 56, lng: items[0]?.location?.lng ?? 56 }
+              }
+              markers={markers}
+            />
+          </Suspense>
+        ) : (
+          <Skeleton variant="rounded" height={480} />
+        )
       ) : (
-        <Box sx={grid}>
+        <Box sx={grid} data-first-content="">
           {items.map((profile) => (
             <UserCard
               key={profile.id}

@@ -21,6 +21,7 @@ import { useFirstInteraction } from '../../../lib/use-first-interaction';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useNearScreen } from '../../../lib/use-near-screen';
 import { DocumentTitle } from '../../../components/document-title';
+import { ProBadge } from './pro-badge';
 import { ProfileMeta } from './profile-meta';
 import { useProfile } from '../api/get-profile';
 
@@ -78,9 +79,12 @@ export function ProfilePage() {
             {seller.firstName.slice(0, 1)}
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h1" sx={{ fontSize: '2rem' }} gutterBottom>
-              {seller.fullName}
-            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1 }}>
+              <Typography variant="h1" sx={{ fontSize: '2rem' }} data-first-content="">
+                {seller.fullName}
+              </Typography>
+              {seller.pro && <ProBadge />}
+            </Box>
             <ProfileMeta profile={seller} />
             <Typography component="h2" variant="h3" sx={{ mt: 2 }}>
               {t('profile.about')}

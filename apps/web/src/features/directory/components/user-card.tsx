@@ -12,6 +12,7 @@ import type { PublicProfile } from '@maya/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { preview } from '../utils/preview';
+import { ProBadge } from './pro-badge';
 import { ProfileMeta } from './profile-meta';
 
 /**
@@ -52,9 +53,10 @@ export function UserCard({
           <Avatar src={profile.thumbnailUrl ?? undefined} alt="" sx={{ width: 56, height: 56 }}>
             {profile.firstName.slice(0, 1)}
           </Avatar>
-          <Typography variant="h3" component="h2" sx={{ fontSize: '1.05rem' }}>
+          <Typography variant="h3" component="h2" sx={{ fontSize: '1.05rem', flex: 1 }}>
             {name}
           </Typography>
+          {profile.pro && <ProBadge />}
         </Stack>
         <Typography color="text.secondary" sx={{ mb: 1 }} title={profile.description}>
           {preview(profile.description)}

@@ -1,6 +1,8 @@
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useScrollToHash } from '../../../components/use-scroll-to-hash';
 import { useNamespace } from '../../../lib/i18n/use-namespace';
@@ -11,10 +13,12 @@ interface Section {
 }
 
 /**
- * The privacy policy or the terms of service, from the "pages" namespace (loaded with the page).
- * The article carries the id of the footer's anchor (#privacy, #terms).
+ * The privacy policy, the terms of service or how ranking works (the main parameters of the
+ * directory's and Maya's order, as the EU's platform-to-business rules ask), from the "pages"
+ * namespace (loaded with the page). The article carries the id of the footer's anchor
+ * (#privacy, #terms, #ranking).
  */
-export function LegalPage({ document }: { document: 'privacy' | 'terms' }) {
+export function LegalPage({ document }: { document: 'privacy' | 'terms' | 'ranking' }) {
   const ready = useNamespace('pages');
   const { t } = useTranslation('pages');
   useScrollToHash(ready);
@@ -28,7 +32,7 @@ export function LegalPage({ document }: { document: 'privacy' | 'terms' }) {
       maxWidth="md"
       sx={{ py: { xs: 4, md: 6 } }}
     >
-      <Typography id={`${document}-title`} variant="h1" gutterBottom>
+      <Typography id={`${document}-title`} variant="h1" gutterBottom data-first-content="">
         {t(`${document}.title`)}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -47,6 +51,11 @@ export function LegalPage({ document }: { document: 'privacy' | 'terms' }) {
           ))}
         </section>
       ))}
+      {document !== 'ranking' && (
+        <Link component={RouterLink} to="/ranking" sx={{ display: 'inline-block', mt: 3 }}>
+          {t('ranking.title')}
+        </Link>
+      )}
     </Container>
   );
 }

@@ -1,0 +1,231 @@
+// `npm run first-content`: how long each public page and signed-in screen takes to show the
+// content it exists for (the price, the first card, the last message, Maya's greeting), in
+// Chromium with the CPU slowed 4× (as a mid-range phone), beside the page's Largest Contentful
+// Paint. A page marks that content with `data-first-content`; a page that does not mark it is
+// read by the selector listed below. Starts the product the way `npm run audit:web` does
+// (scripts/start.mjs builds what changed) on a free port with a fresh DATA_DIR and the demo seed;
+// the signed-in screens are opened as the demo client and the demo business, with a chat of a
+// few messages between them. Prints a table of medians and writes every run as JSON.
+//
+//   npm run first-content                          # every page, 3 runs each
+//   FIRST_CONTENT_PAGES=/pricing,/ npm run first-content
+//   FIRST_CONTENT_RUNS=5 npm run first-content
+//   FIRST_CONTENT_OUT=/tmp/after.json npm run first-content   # where the JSON goes
+/* global document, MutationObserver, requestAnimationFrame, window -- run in the page */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { displayCookies, startProduct } from './product.mjs';
+
+const RUNS = Number(process.env.FIRST_CONTENT_RUNS ?? 3);
+const CPU_SLOWDOWN = Number(process.env.FIRST_CONTENT_CPU ?? 4);
+const ONLY = process.env.FIRST_CONTENT_PAGES?.split(',');
+const TIMEOUT = 30_000;
+
+/**
+ * Each page, and the content it exists for when the page does not mark it with
+ * data-first-content: a selector, and text that element must hold (a price has a digit).
+ */
+const PUBLIC_PAGES = [
+  { page: '/', content: 'main h1' },
+  { page: '/About', content: 'main h1' },
+  { page: '/pricing', content: 'section[aria-labelledby="plan-pro"] p', text: '\\d' },
+  { page: '/ranking', content: 'main h1' },
+  { page: '/monetization', content: 'main h1' },
+  { page: '/privacy', content: 'main h1' },
+  { page: '/terms', content: 'main h1' },
+  { page: '/buyerauth', content: 'main input[type="email"]' },
+  { page: '/sellers/:id', content: 'main h1' },
+];
+const SIGNED_IN_PAGES = [
+  { page: '/dashboard', content: 'main article' },
+  { page: '/inbox', content: 'main [aria-label] li [class*="ListItemText"]' },
+  { page: '/inbox/:chatId', content: 'main [role="log"] ol > li:last-child', text: '\\S' },
+  { page: '/assistant', content: 'main [role="log"] img[src="/maya.svg"] ~ p', text: '\\S' },
+  { page: '/account', content: 'main input[value]:not([value=""])' },
+];
+
+const chromePath =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+if (!chromePath) {
+  console.error('first-content needs Chromium: apt-get install chromium, or set CHROMIUM_PATH');
+  process.exit(1);
+}
+
+async function signIn(base, email, password) {
+  const response = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`signing in as ${email}: ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .find((pair) => pair.startsWith('maya_session='));
+  if (!cookie) throw new Error(`signing in as ${email} set no session cookie`);
+  const { user } = await response.json();
+  return { cookie, user };
+}
+
+async function call(base, session, method, path, body) {
+  const response = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: {
+      cookie: session.cookie,
+      origin: base,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+const median = (values) => {
+  const sorted = values.filter((value) => value !== null).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * Installed before the page's own scripts: when the content is first in the document (drawn
+ * by the server or by the app), the next frame's time on the page's clock; and the page's LCP.
+ */
+function watchPage({ content, text }) {
+  const pattern = text ? new RegExp(text) : undefined;
+  const found = () => {
+    const candidates = [
+      ...document.querySelectorAll('[data-first-content]'),
+      ...document.querySelectorAll(content),
+    ];
+    return candidates.some(
+      (element) => !pattern || pattern.test(element.textContent ?? element.value ?? ''),
+    );
+  };
+  window.__lcp = null;
+  new PerformanceObserver((list) => {
+    const entries = list.getEntries();
+    window.__lcp = entries[entries.length - 1].startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const check = () => {
+    if (window.__contentAt !== undefined || !found()) return false;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      window.__contentAt = performance.now();
+    });
+    return true;
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+const product = await startProduct('maya-first-content', { niceness: 10 });
+const browser = await chromium.launch({
+  executablePath: chromePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+const results = [];
+try {
+  const { accounts, demoPassword } = product;
+  const buyer = await signIn(product.url, accounts.buyer, demoPassword);
+  const business = await signIn(product.url, accounts.business, demoPassword);
+  const { chat } = await call(product.url, buyer, 'POST', '/chats', {
+    partnerId: business.user.id,
+  });
+  for (const [from, body] of [
+    [buyer, 'Hello! Are you free for a project next month?'],
+    [business, 'Hi Ana, yes we are. What do you have in mind?'],
+    [buyer, 'A new logo and a small website for my shop in Lisbon.'],
+  ]) {
+    await call(product.url, from, 'POST', `/chats/${chat.id}/messages`, {
+      body,
+      clientId: randomUUID(),
+    });
+  }
+  const sellers = await fetch(`${product.url}/api/v1/users?role=seller&limit=1`).then((r) =>
+    r.json(),
+  );
+  const sellerId = sellers.items?.[0]?.id;
+  const sessions = { buyer, business };
+  const jobs = [
+    ...PUBLIC_PAGES.map((entry) => ({ ...entry })),
+    ...SIGNED_IN_PAGES.flatMap((entry) => ['buyer', 'business'].map((as) => ({ ...entry, as }))),
+  ].filter((job) => !ONLY || ONLY.includes(job.page));
+
+  for (const job of jobs) {
+    const path = job.page.replace(':id', sellerId).replace(':chatId', chat.id);
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      // A fresh context each time: an empty cache, as on a first visit; the display cookies
+      // the app writes when it starts, as on any visit but the very first.
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      const cookies = Object.entries(displayCookies()).map(([name, value]) => ({
+        name,
+        value,
+        url: product.url,
+      }));
+      if (job.as) {
+        const [name, value] = sessions[job.as].cookie.split('=');
+        cookies.push({ name, value, url: product.url });
+      }
+      await context.addCookies(cookies);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      await page.addInitScript(watchPage, { content: job.content, text: job.text });
+      let status = null;
+      let contentMs = null;
+      let lcpMs = null;
+      try {
+        const response = await page.goto(`${product.url}${path}`, { waitUntil: 'commit' });
+        status = response?.status() ?? null;
+        await page.waitForFunction(() => window.__contentAt !== undefined, undefined, {
+          timeout: TIMEOUT,
+        });
+        contentMs = Math.round(await page.evaluate(() => window.__contentAt));
+        await page.waitForLoadState('load');
+        // LCP settles once the page stops painting larger things: give it a moment.
+        await page.waitForTimeout(1500);
+        const lcp = await page.evaluate(() => window.__lcp);
+        lcpMs = lcp === null ? null : Math.round(lcp);
+      } catch (error) {
+        console.error(`${path}${job.as ? ` as ${job.as}` : ''}: ${error.message.split('\n')[0]}`);
+      }
+      runs.push({ status, contentMs, lcpMs });
+      await context.close();
+    }
+    const result = {
+      page: job.page,
+      as: job.as ?? 'visitor',
+      contentMs: median(runs.map((run) => run.contentMs)),
+      lcpMs: median(runs.map((run) => run.lcpMs)),
+      runs,
+    };
+    results.push(result);
+    console.log(
+      `${`${job.page} (${result.as})`.padEnd(32)} content ${String(result.contentMs ?? '—').padStart(6)} ms   LCP ${String(result.lcpMs ?? '—').padStart(6)} ms`,
+    );
+  }
+} finally {
+  await browser.close();
+  await product.stop();
+}
+
+const out =
+  process.env.FIRST_CONTENT_OUT ??
+  join('bench', 'results', `first-content-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+await mkdir(dirname(out), { recursive: true });
+await writeFile(
+  out,
+  `${JSON.stringify({ cpuSlowdown: CPU_SLOWDOWN, runs: RUNS, pages: results }, null, 2)}\n`,
+);
+console.log(`\nMedians of ${RUNS} runs, CPU ${CPU_SLOWDOWN}× slower; every run in ${out}`);
+if (results.some((result) => result.contentMs === null && !(result.page === '/ranking'))) {
+  process.exitCode = 1;
+}

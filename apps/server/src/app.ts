@@ -204,7 +204,6 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
       connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     },
-    databasePoolMax: config.DATABASE_LIMITS_POOL_MAX,
     storeTimeoutMs: config.LIMITS_STORE_TIMEOUT_MS,
     store: overrides.limiterStore,
   });
@@ -396,7 +395,6 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
       connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     },
-    databasePoolMax: config.DATABASE_EVENTS_POOL_MAX,
     redisUrl: config.REDIS_URL,
     socketsPerUser: config.SOCKETS_PER_USER,
     authenticate: (token) => sessions.resolveToken(token),
@@ -417,7 +415,12 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     account,
     sessionPolicy,
   });
-  await app.register(accountRoutes, { prefix: '/api/v1', account, uploads: uploadsService });
+  await app.register(accountRoutes, {
+    prefix: '/api/v1',
+    account,
+    uploads: uploadsService,
+    maxFileBytes: config.UPLOAD_MAX_BYTES,
+  });
   await app.register(directoryRoutes, { prefix: '/api/v1', directory, uploads: uploadsService });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
   await app.register(notificationsRoutes, { prefix: '/api/v1', notifications });

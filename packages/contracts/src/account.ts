@@ -29,6 +29,14 @@ export const currentPasswordSchema = singleLineText({ trim: false })
   .min(1)
   .max(PASSWORD_MAX_LENGTH);
 
+/**
+ * A business's name, the one shown wherever the business is: directory cards, its profile, chats
+ * and Maya's cards (as `fullName`). A business is not asked for a person's first and last name.
+ */
+export const businessNameSchema = singleLineText()
+  .min(1, { error: 'Required.' })
+  .max(120, { error: 'Use at most 120 characters.' });
+
 /** The signed-in user's own view of the account. */
 export const privateUserSchema = publicProfileSchema
   .extend({
@@ -47,6 +55,8 @@ export const updateProfileBodySchema = z
   .object({
     firstName: singleLineText().min(1, { error: 'Required.' }).max(80),
     lastName: singleLineText().min(1, { error: 'Required.' }).max(80),
+    /** A business's name (a business only): it becomes the whole `fullName`. */
+    businessName: businessNameSchema,
     description: multiLineText().max(2000),
     category: sectorSchema.nullable(),
     location: locationInputSchema.nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  businessNameSchema,
   currentPasswordSchema,
   emailSchema,
   passwordSchema,
@@ -34,8 +35,14 @@ export const signupBodySchema = z
     role: roleSchema,
     email: emailSchema,
     password: passwordSchema,
-    firstName: nameSchema,
-    lastName: nameSchema,
+    /** A client's first and last name; a business gives `businessName` instead. */
+    firstName: nameSchema.optional(),
+    lastName: nameSchema.optional(),
+    /**
+     * A business's name, shown wherever the business is. Required of a business, unless it gives
+     * a first and last name as before (they are then its name, joined).
+     */
+    businessName: businessNameSchema.optional(),
     description: multiLineText().max(2000).default(''),
     category: sectorSchema.nullish(),
     location: locationInputSchema.nullish(),
@@ -44,6 +51,16 @@ export const signupBodySchema = z
     next: returnPathSchema.optional(),
     /** The language of the mail the sign-up sends (the web's language); English unless told. */
     language: mailLanguageSchema.optional(),
+  })
+  .superRefine((body, context) => {
+    const required = (field: 'firstName' | 'lastName' | 'businessName') =>
+      context.addIssue({ code: 'custom', path: [field], message: 'Required.' });
+    if (body.role === 'seller') {
+      if (!body.businessName && !(body.firstName && body.lastName)) required('businessName');
+      return;
+    }
+    if (!body.firstName) required('firstName');
+    if (!body.lastName) required('lastName');
   })
   .meta({ id: 'SignupBody' });
 export type SignupBody = z.infer<typeof signupBodySchema>;

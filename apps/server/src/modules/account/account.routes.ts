@@ -12,8 +12,10 @@ import {
   putGalleryBodySchema,
   updateProfileBodySchema,
 } from '@maya/contracts';
+import { AppError } from '../../lib/app-error.js';
 import { requireActor } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
+import { readUploadedFiles, registerUploadMultipart } from '../uploads/uploads.multipart.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { AccountService } from './account.service.js';
 
@@ -21,7 +23,11 @@ import type { AccountService } from './account.service.js';
 export const accountRoutes: FastifyPluginAsyncZod<{
   account: AccountService;
   uploads: UploadsService;
-}> = async (app, { account, uploads }) => {
+  /** The upload limits of POST /uploads, which PUT /me/photo shares. */
+  maxFileBytes: number;
+}> = async (app, { account, uploads, maxFileBytes }) => {
+  await registerUploadMultipart(app, { maxFileBytes, maxFiles: 1 });
+
   app.get(
     '/me',
     {
@@ -45,6 +51,40 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ user: await account.updateProfile(requireActor(request), request.body) }),
+  );
+
+  app.put(
+    '/me/photo',
+    {
+      preHandler: app.rateLimit({
+        max: 20,
+        timeWindow: '15 minutes',
+        keyGenerator: (request) => request.actor?.userId ?? request.ip,
+      }),
+      schema: {
+        tags: ['account'],
+        summary: 'Change my photo (a client) or logo (a business)',
+        description:
+          'Multipart, one PNG, JPEG or WebP image in the field `files`, checked as POST /uploads checks it (type by its bytes, size, pixels). The new image is stored and shown on the account first; the old one is then removed. A file that is not such an image is refused with 415.',
+        consumes: ['multipart/form-data'],
+        response: { 200: meResponseSchema, ...problems(400, 401, 404, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const files = await readUploadedFiles(request);
+      if (files.length > 1) {
+        throw new AppError('VALIDATION_FAILED', 'Upload one profile image.', {
+          files: 'One file only',
+        });
+      }
+      if (files.length === 0) {
+        throw new AppError('VALIDATION_FAILED', 'Choose at least one image.', {
+          files: 'Required',
+        });
+      }
+      return { user: await account.changePhoto(actor, files[0]!) };
+    },
   );
 
   app.put(

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.js';
 import { hashPassword, rejectCommonPassword, verifyPassword } from '../../lib/password.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import type { ChatsService } from '../chats/chats.service.js';
-import type { UploadsService } from '../uploads/uploads.service.js';
+import type { IncomingFile, UploadsService } from '../uploads/uploads.service.js';
 import type { AccountRepository, User } from './account.repository.js';
 import { toPrivateUser } from './account.policy.js';
 
@@ -75,6 +75,22 @@ function emailTaken(): AppError {
   return new AppError('CONFLICT', 'Another account already uses this email.', {
     email: 'Already registered',
   });
+}
+
+/**
+ * The stored names: a business's name is kept whole as its first name, so it is its `fullName`
+ * everywhere (and found by the directory's name search); a client's are its first and last name.
+ */
+function namesOf(input: {
+  role: 'buyer' | 'seller';
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  businessName?: string | undefined;
+}): { firstName: string; lastName: string } {
+  if (input.role === 'seller' && input.businessName) {
+    return { firstName: input.businessName, lastName: '' };
+  }
+  return { firstName: input.firstName ?? '', lastName: input.lastName ?? '' };
 }
 
 function accountGone(): AppError {
@@ -152,8 +168,7 @@ export function createAccountService({
         role: input.role,
         email: input.email,
         passwordHash: input.passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
+        ...namesOf(input),
         description: input.description,
         category: input.role === 'seller' ? (input.category ?? null) : null,
         address: input.location?.address ?? null,
@@ -187,6 +202,28 @@ export function createAccountService({
       return toPrivateUser(user);
     },
 
+    /**
+     * The owner's new photo (a client) or logo (a business): checked and stored first, then shown
+     * on the account, and only then is the old image removed, rows and files.
+     */
+    async changePhoto(actor: Actor, file: IncomingFile): Promise<PrivateUser> {
+      const current = await repository.findById(actor.userId);
+      if (!current) throw accountGone();
+      const image = await uploads.storeOwnAvatar(actor, file);
+      const user = await repository
+        .updateUser(actor.userId, { imageUrl: image.url, thumbnailUrl: image.thumbnailUrl })
+        .catch(async (error: unknown) => {
+          await uploads.discardUpload(actor.userId, image.id);
+          throw error;
+        });
+      if (!user) throw accountGone();
+      await uploads.removeReplacedAvatars(actor.userId, image.id, [
+        current.imageUrl,
+        current.thumbnailUrl,
+      ]);
+      return toPrivateUser(user);
+    },
+
     /** For a password reset (auth), which has checked the link. */
     async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
       await repository.updateUser(userId, { passwordHash });
@@ -195,9 +232,15 @@ export function createAccountService({
     async updateProfile(actor: Actor, body: UpdateProfileBody): Promise<PrivateUser> {
       const current = await repository.findById(actor.userId);
       if (!current) throw accountGone();
-      const { location, category, ...names } = body;
+      const { location, category, businessName, ...names } = body;
+      if (businessName !== undefined && current.role !== 'seller') {
+        throw new AppError('VALIDATION_FAILED', 'Only a business has a business name.', {
+          businessName: 'Only for a business',
+        });
+      }
       const user = await repository.updateUser(actor.userId, {
         ...names,
+        ...(businessName !== undefined ? { firstName: businessName, lastName: '' } : {}),
         ...(category !== undefined && current.role === 'seller' ? { category } : {}),
         ...(location !== undefined
           ? {

@@ -173,7 +173,14 @@ describe('my data', () => {
   it('exports the account, uploads, gallery, chats and messages as a download', async () => {
     const buyer = await signUp(app, { role: 'buyer', category: null });
     const seller = await signUp(app, { role: 'seller' });
-    expect((await postImages(app, await pngParts(1), buyer.headers)).statusCode).toBe(201);
+    // A client's upload is a photo (a gallery is a business's).
+    const photo = await postImages(
+      app,
+      await pngParts(1),
+      buyer.headers,
+      '/api/v1/uploads?kind=avatar',
+    );
+    expect(photo.statusCode).toBe(201);
     const chatId = await newChat(app, buyer, seller);
     expect((await send(app, buyer, chatId, 'Hi there')).statusCode).toBe(201);
 

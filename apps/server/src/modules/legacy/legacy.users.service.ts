@@ -116,9 +116,13 @@ export function createLegacyUsersService({
       };
     },
 
-    /** `fullname` is split into first and last name; a business may leave out its sector. */
+    /**
+     * A business's `fullname` is its business name; a client's is split into first and last name.
+     * A business may leave out its sector.
+     */
     async signUp(body: LegacySignupBody): Promise<LegacySessionAnswer> {
-      const { firstName, lastName } = splitFullName(body.fullname);
+      const names =
+        body.role === 'seller' ? { businessName: body.fullname } : splitFullName(body.fullname);
       const hasLat = body.latitude !== undefined && body.latitude !== null;
       const hasLng = body.longitude !== undefined && body.longitude !== null;
       const address = body.location?.trim() ?? '';
@@ -134,8 +138,7 @@ export function createLegacyUsersService({
           role: body.role,
           email: body.email,
           password: body.password,
-          firstName,
-          lastName,
+          ...names,
           description: body.description ?? '',
           category: body.category ?? null,
           location: hasLat ? { address, lat: body.latitude, lng: body.longitude } : null,
@@ -144,6 +147,7 @@ export function createLegacyUsersService({
         {
           firstName: 'fullname',
           lastName: 'fullname',
+          businessName: 'fullname',
           'location.lat': 'latitude',
           'location.lng': 'longitude',
           'location.address': 'location',

@@ -155,6 +155,9 @@ export function createUploadsService(options: {
       }
       if (!actor && kind !== 'avatar')
         throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+      if (actor && kind === 'gallery' && actor.role !== 'seller') {
+        throw new AppError('FORBIDDEN', 'Only a business has a gallery.');
+      }
       if (!actor && files.length > 1) {
         throw new AppError('VALIDATION_FAILED', 'Upload one profile image.', {
           files: 'One file only',
@@ -206,6 +209,47 @@ export function createUploadsService(options: {
       const row = await repository.claimAvatar(uploadId, userId);
       if (!row) throw avatarExpired();
       return toImage(row);
+    },
+
+    /**
+     * A signed-in owner's new photo or logo: checked and stored like a sign-up avatar, and theirs
+     * at once. Once the account shows it, `removeReplacedAvatars` deletes the old one.
+     */
+    async storeOwnAvatar(actor: Actor, file: IncomingFile): Promise<UploadedImage> {
+      const [image] = await this.storeImages(actor, 'avatar', [file]);
+      return image!;
+    },
+
+    /**
+     * After a photo change: every other avatar of the owner goes, rows and files, and so do the
+     * files of a demo avatar (`demo/…`, stored with no upload row) among `previousUrls`. The new
+     * photo is saved at this point, so a file the storage fails to delete is only reported.
+     */
+    async removeReplacedAvatars(
+      userId: string,
+      keptId: string,
+      previousUrls: (string | null)[],
+    ): Promise<void> {
+      const old = (await repository.findAvatarOf(userId)).filter((row) => row.id !== keptId);
+      await repository.deleteUploads(old.map((row) => row.id));
+      const prefix = storage.url('');
+      const demoKeys = previousUrls
+        .filter((url): url is string => url !== null && url.startsWith(`${prefix}demo/`))
+        .map((url) => url.slice(prefix.length));
+      await removeFilesOrReport(
+        [...old.flatMap((row) => [row.key, row.thumbnailKey]), ...demoKeys],
+        'replaced by a new photo',
+      );
+    },
+
+    /** For a photo change the account could not save: the new upload goes again. */
+    async discardUpload(userId: string, uploadId: string): Promise<void> {
+      const rows = await repository.findOwnedByIds(userId, [uploadId]);
+      await repository.deleteUploads(rows.map((row) => row.id));
+      await removeFilesOrReport(
+        rows.flatMap((row) => [row.key, row.thumbnailKey]),
+        'photo change failed',
+      );
     },
 
     async getGallery(userId: string): Promise<UploadedImage[]> {

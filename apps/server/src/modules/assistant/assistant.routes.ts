@@ -3,6 +3,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assistantChatBodySchema } from '@maya/contracts';
+import { localeOfRequest } from '../../lib/i18n/index.js';
 import { security } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
 import type { AssistantService } from './assistant.service.js';
@@ -55,10 +56,15 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const response = await (
         await assistant()
-      ).chat(request.actor, request.body, (error) => {
-        failed.add(request);
-        request.log.error({ err: error }, 'assistant reply failed');
-      });
+      ).chat(
+        request.actor,
+        request.body,
+        (error) => {
+          failed.add(request);
+          request.log.error({ err: error }, 'assistant reply failed');
+        },
+        localeOfRequest(request),
+      );
       for (const [key, value] of response.headers) reply.header(key, value);
       reply.header('cache-control', 'no-store');
       return reply.send(Readable.fromWeb(response.body as unknown as WebReadableStream));

@@ -7,10 +7,11 @@ import {
   type LanguageModel,
   type UIMessage,
 } from 'ai';
-import { ASSISTANT_MAX_TEXT, type AssistantChatBody } from '@maya/contracts';
+import { ASSISTANT_MAX_TEXT, type AssistantChatBody, type SellerToolOutput } from '@maya/contracts';
 import type { Config } from '../../config.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Locale } from '../../lib/i18n/index.js';
 import type { AccountService } from '../account/account.service.js';
 import type { DirectoryService } from '../directory/directory.service.js';
 import { createBuiltinModel } from './builtin-model.js';
@@ -32,7 +33,13 @@ const SYSTEM_PROMPT = [
   'searchSellers again with what was asked before plus the change; for "the second one" or a',
   'seller named earlier, call getSeller with its id from the earlier results.',
   "Link a seller only as /sellers/{id} with an id from this conversation's tool results.",
+  'Sellers list no prices and you cannot book, negotiate or hand over to a person: say so in one',
+  'sentence, with no search, and point to the chat with the business. Answer nothing off-topic.',
 ].join(' ');
+
+/** Said to a hosted model when a business is asking. */
+const BUSINESS_PROMPT =
+  'The person asking is a business on Maya Market, not a client: never recommend its own profile to it; you cannot find customers for it, say so and that clients find it through its profile.';
 
 /** Provider packages load only when configured, so the default start-up stays light. */
 export async function createModel(config: Config, places: PlaceFinder): Promise<LanguageModel> {
@@ -82,6 +89,8 @@ export function createAssistantService(options: {
       actor: Actor | null,
       body: AssistantChatBody,
       log: (error: unknown) => void,
+      /** The locale of the asker's screen (the web's language) or browser. */
+      locale?: Locale,
     ): Promise<Response> {
       for (const message of body.messages) {
         for (const part of message.parts) {
@@ -100,7 +109,11 @@ export function createAssistantService(options: {
           }
         }
       }
-      const tools = createSellerTools({ directory, account, places }, actor);
+      const tools = withoutOwnProfile(
+        createSellerTools({ directory, account, places }, actor),
+        actor,
+      );
+      const business = actor?.role === 'seller';
       let messages: UIMessage[];
       try {
         messages = await validateUIMessages({ messages: body.messages });
@@ -115,7 +128,9 @@ export function createAssistantService(options: {
       }
       const result = streamText({
         model: await getModel(),
-        system: SYSTEM_PROMPT,
+        system: business ? `${SYSTEM_PROMPT} ${BUSINESS_PROMPT}` : SYSTEM_PROMPT,
+        // Read by the built-in model only: which Portuguese to write, and who asks.
+        providerOptions: { maya: { ...(locale ? { locale } : {}), business } },
         messages: await convertToModelMessages(messages, {
           tools,
           ignoreIncompleteToolCalls: true,
@@ -147,6 +162,44 @@ export function createAssistantService(options: {
         // The model's words reach the browser only with links to real sellers.
         .pipeThrough(guardSellerLinks({ earlier, exists: isSeller }));
       return createUIMessageStreamResponse({ stream });
+    },
+  };
+}
+
+/**
+ * A business asking Maya never gets its own profile back as a recommendation: the searches leave
+ * it out, the counts with it.
+ */
+function withoutOwnProfile(
+  tools: ReturnType<typeof createSellerTools>,
+  actor: Actor | null,
+): ReturnType<typeof createSellerTools> {
+  if (actor?.role !== 'seller') return tools;
+  const search = tools.searchSellers;
+  const execute = search.execute!;
+  return {
+    ...tools,
+    searchSellers: {
+      ...search,
+      async execute(input, options) {
+        const output = (await execute(input, options)) as SellerToolOutput;
+        const own = output.sellers.find((card) => card.id === actor.userId);
+        if (!own) return output;
+        const summary = output.search;
+        return {
+          ...output,
+          sellers: output.sellers.filter((card) => card !== own),
+          ...(summary && {
+            search: {
+              ...summary,
+              fitting: own.alternative ? summary.fitting : Math.max(0, summary.fitting - 1),
+              ...(summary.total && {
+                total: { ...summary.total, count: Math.max(0, summary.total.count - 1) },
+              }),
+            },
+          }),
+        };
+      },
     },
   };
 }

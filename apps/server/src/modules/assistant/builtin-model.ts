@@ -7,8 +7,16 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { sellerToolOutputSchema, type SellerToolOutput } from '@maya/contracts';
-import { planTurn, writeSearchAnswer, writeSellerAnswer, type Turn } from './dialogue.js';
-import type { Language } from './language.js';
+import { localeOf } from '../../lib/i18n/index.js';
+import {
+  originOf,
+  planTurn,
+  writeSearchAnswer,
+  writeSellerAnswer,
+  type Asker,
+  type Turn,
+} from './dialogue.js';
+import { sentence } from './phrases.js';
 import type { PlaceFinder } from './place-finder.js';
 
 /**
@@ -35,17 +43,26 @@ function readPrompt(prompt: LanguageModelV3Prompt): { turns: Turn[]; latest?: Se
       if (part.type !== 'tool-result' || part.output.type !== 'json') continue;
       const parsed = sellerToolOutputSchema.safeParse(part.output.value);
       if (!parsed.success) continue;
-      turns.at(-1)?.cards.push(...parsed.data.sellers);
+      const turn = turns.at(-1);
+      if (turn) {
+        turn.cards.push(...parsed.data.sellers);
+        if (parsed.data.search) turn.origin = originOf(parsed.data);
+      }
       latest = parsed.data;
     }
   }
   return { turns, latest };
 }
 
-const withoutTools: Record<Language, string> = {
-  en: 'Hi! I can recommend sellers; tell me what you need.',
-  pt: 'Olá! Posso recomendar vendedores: diga-me o que procura.',
-};
+/**
+ * Who asks, as the service passes it in the call's provider options (`maya`): their locale and
+ * whether they are a business. Other providers ignore these options.
+ */
+export function askerOf(options: LanguageModelV3CallOptions): Asker {
+  const given = options.providerOptions?.maya;
+  const locale = typeof given?.locale === 'string' ? localeOf(given.locale) : undefined;
+  return { ...(locale ? { locale } : {}), ...(given?.business === true ? { business: true } : {}) };
+}
 
 const usage = (input: number, output: number): LanguageModelV3Usage => ({
   inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
@@ -62,18 +79,18 @@ const usage = (input: number, output: number): LanguageModelV3Usage => ({
 export function createBuiltinModel(places: PlaceFinder): LanguageModelV3 {
   async function respond(options: LanguageModelV3CallOptions): Promise<LanguageModelV3Content[]> {
     const { turns, latest } = readPrompt(options.prompt);
-    const { step, language } = await planTurn(turns, places);
+    const { step, tongue } = await planTurn(turns, places, askerOf(options));
     if (step.kind === 'reply') return [{ type: 'text', text: step.text }];
     if (latest) {
       const text =
         step.kind === 'search'
-          ? writeSearchAnswer(step, latest, language)
-          : writeSellerAnswer(latest, language);
+          ? writeSearchAnswer(step, latest, tongue)
+          : writeSellerAnswer(step, latest, tongue);
       return [{ type: 'text', text }];
     }
     const toolName = step.kind === 'search' ? 'searchSellers' : 'getSeller';
     if (!options.tools?.some((tool) => tool.name === toolName)) {
-      return [{ type: 'text', text: withoutTools[language] }];
+      return [{ type: 'text', text: sentence('withoutTools', tongue) }];
     }
     return [
       {

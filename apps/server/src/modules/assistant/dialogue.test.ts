@@ -2,9 +2,11 @@ import { sellerToolOutputSchema, type SellerCard, type SellerToolOutput } from '
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { insertUser } from '../../../test/builders.js';
+import { signUp } from '../../../test/sessions.js';
 import { readEvents, textOf } from '../../../test/fake-llm.js';
 
-const visitor = { 'x-requested-with': 'fetch' };
+/** A visitor whose browser asks for Portugal's Portuguese: Maya's Portuguese follows it. */
+const visitor = { 'x-requested-with': 'fetch', 'accept-language': 'pt-PT,pt;q=0.9,en;q=0.8' };
 
 /** A conversation as the browser keeps it: the person's words, Maya's words and tool parts. */
 type Message = { id: string; role: 'user' | 'assistant'; parts: Record<string, unknown>[] };
@@ -119,7 +121,12 @@ describe('Maya in conversation (built-in model)', async () => {
   let asker = 0;
 
   /** One turn: the conversation so far plus the new words, read as the browser reads it. */
-  async function turn(history: Message[], text: string, from: string): Promise<Answer> {
+  async function turn(
+    history: Message[],
+    text: string,
+    from: string,
+    headers: Record<string, string> = visitor,
+  ): Promise<Answer> {
     const messages: Message[] = [
       ...history,
       { id: `m${history.length}`, role: 'user', parts: [{ type: 'text', text }] },
@@ -127,7 +134,7 @@ describe('Maya in conversation (built-in model)', async () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/assistant/chat',
-      headers: visitor,
+      headers,
       remoteAddress: from,
       payload: { messages },
     });
@@ -160,12 +167,20 @@ describe('Maya in conversation (built-in model)', async () => {
 
   /** A whole conversation; answers every message in turn and returns the answers. */
   async function converse(...texts: string[]): Promise<Answer[]> {
+    return converseAs(visitor, ...texts);
+  }
+
+  /** A conversation with these headers: a signed-in person, another language on the screen. */
+  async function converseAs(
+    headers: Record<string, string>,
+    ...texts: string[]
+  ): Promise<Answer[]> {
     const history: Message[] = [];
     const answers: Answer[] = [];
     asker += 1;
     const from = `198.51.100.${asker % 250}`;
     for (const text of texts) {
-      const answer = await turn(history, text, from);
+      const answer = await turn(history, text, from, headers);
       history.push(
         { id: `m${history.length}`, role: 'user', parts: [{ type: 'text', text }] },
         answer.message,
@@ -350,17 +365,39 @@ describe('Maya in conversation (built-in model)', async () => {
       expect(cheaper!.text).toContain('peça orçamentos');
     });
 
-    it('"which is closest to the centre?" orders by distance from the place', async () => {
+    it('"which of those is closest to the centre?" names one of the cards shown', async () => {
+      const [stay, closest] = await converse(
+        'somewhere to stay in Lisbon',
+        'which of those is closest to the city centre?',
+      );
+      const nearest = stay!.cards
+        .filter((card) => !card.alternative)
+        .toSorted((a, b) => (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity))[0]!;
+      expect(stay!.cards.length).toBeGreaterThan(1);
+      expect(closest!.tool).toEqual({ name: 'getSeller', input: { id: nearest.id } });
+      expect(closest!.cards.map((card) => card.id)).toEqual([nearest.id]);
+      expect(closest!.text).toMatch(
+        new RegExp(
+          `^Of those, ${nearest.name} is the nearest, [\\d.]+ km from the centre of Lisbon\\.$`,
+        ),
+      );
+      const [, maisPerto] = await converse(
+        'alojamento em lisboa',
+        'qual deles fica mais perto do centro?',
+      );
+      expect(maisPerto!.cards).toHaveLength(1);
+      expect(maisPerto!.text).toMatch(
+        /^Desses, .+ é o mais perto, a [\d,]+ km do centro de Lisboa\.$/,
+      );
+    });
+
+    it('"closest to" a landmark still searches, nearest first', async () => {
       const [, closest] = await converse(
         'somewhere to stay in Lisbon',
-        'which is closest to the centre?',
+        'which is closest to Alfama?',
       );
+      expect(closest!.tool?.name).toBe('searchSellers');
       expect(closest!.tool?.input).toMatchObject({ closest: true });
-      const distances = closest!.cards.map((card) => card.distanceKm ?? Infinity);
-      expect(distances).toEqual([...distances].sort((a, b) => a - b));
-      expect(closest!.text).toContain('in order of distance from the centre of Lisbon');
-      const [, maisPerto] = await converse('alojamento em lisboa', 'qual fica mais perto?');
-      expect(maisPerto!.text).toContain('do mais perto para o mais longe do centro de Lisboa');
     });
 
     it('"and in Porto?" and "e em Braga?" change the place only', async () => {
@@ -441,6 +478,128 @@ describe('Maya in conversation (built-in model)', async () => {
       expect(invictaPt.why).toMatch(
         /^corresponde a “canalizador” n.*, a [\d,]+ km do centro do Porto$/,
       );
+    });
+  });
+
+  describe('messages that are not a search', () => {
+    const notSearches: [string, RegExp][] = [
+      ['what is the capital of France?', /^I can only help you find businesses/],
+      ['qual é a capital de França?', /^Só consigo ajudar a encontrar negócios/],
+      ['book an appointment with Glow Studio for Saturday', /^I find businesses; I can't book\./],
+      ['quanto custa?', /^Os preços ainda não estão no Maya Market/],
+      ['how much do they charge?', /^Prices aren't listed on Maya Market yet/],
+      ['pode negociar o preço por mim?', /^Não consigo negociar por si/],
+      ['can you negotiate a discount for me', /^I can't negotiate for you/],
+      ['quero falar com uma pessoa', /^Sou a Maya, uma assistente, e não consigo/],
+      ['can i talk to a real person', /^I'm Maya, an assistant, and I can't put you through/],
+    ];
+    it.each(notSearches)(
+      '"%s" after a search gets a short reply, no cards, no replay',
+      async (text, reply) => {
+        const [search, answer] = await converse('plumbers in Porto', text);
+        expect(search!.cards.length).toBeGreaterThan(0);
+        expect(answer!.tool).toBeUndefined();
+        expect(answer!.cards).toEqual([]);
+        expect(answer!.text).toMatch(reply);
+        expect(answer!.text).not.toBe(search!.text);
+        expect(answer!.text.length).toBeLessThan(260);
+      },
+    );
+
+    it('still searches when the message names a trade too', async () => {
+      const [answer] = await converse('how much is a cheap hostel in Porto?');
+      expect(answer!.tool?.name).toBe('searchSellers');
+      expect(answer!.cards.map((card) => card.id)).toContain(sellers.poets.id);
+    });
+
+    it('"show me more" says when the first answer was everyone', async () => {
+      const [first, more] = await converse('hostel in Porto', 'show me more');
+      const fit = first!.cards.filter((card) => !card.alternative);
+      expect(fit.map((card) => card.id)).toContain(sellers.poets.id);
+      expect(more!.text).toMatch(
+        /^That's everyone I found in Porto: .*Porto Poets Hostel.*\. There are no more/,
+      );
+      expect(more!.cards.every((card) => first!.cards.some((shown) => shown.id === card.id))).toBe(
+        true,
+      );
+      const [, mais] = await converse('canalizador no porto', 'mostra mais');
+      expect(mais!.text).toMatch(/^É tudo o que encontrei no Porto: .*Não há mais para mostrar\./);
+    });
+  });
+
+  describe('where', () => {
+    it('a place named in the message wins over the saved point; "near me" alone uses it', async () => {
+      const braga = await signUp(app, {
+        role: 'buyer',
+        category: undefined,
+        description: '',
+        location: { address: 'Avenida da Liberdade 100, Braga', lat: 41.5503, lng: -8.42 },
+      });
+      const headers = { ...visitor, ...braga.headers };
+      const [inPorto] = await converseAs(headers, 'I am in Porto, is there a plumber near me?');
+      expect(inPorto!.tool?.input).toMatchObject({ place: 'Porto', closest: true });
+      expect(inPorto!.tool?.input).not.toHaveProperty('nearMe');
+      const porto = inPorto!.cards.filter((card) => !card.alternative);
+      expect(porto.map((card) => card.id).sort()).toEqual(
+        [sellers.invicta.id, sellers.douroPipes.id].sort(),
+      );
+      // Measured from Porto (a few km), never from Braga (about 50 km away).
+      for (const card of porto) expect(card.distanceKm!).toBeLessThan(10);
+      const [nearMe] = await converseAs(headers, 'any hotel near me?');
+      expect(nearMe!.tool?.input).toMatchObject({ nearMe: true });
+      expect(nearMe!.cards[0]?.id).toBe(sellers.bomJesus.id);
+    });
+
+    it('names the place as it is called, never as typed, with its article', async () => {
+      const [typo] = await converse('canalizador em Portto');
+      expect(typo!.text).toMatch(/ no Porto/);
+      expect(typo!.text).not.toMatch(/Portto/);
+      const [english] = await converse('plumber in Lisboa');
+      expect(english!.text).toMatch(/ in Lisbon/);
+      const [portuguese] = await converse('canalizador em Lisbon');
+      expect(portuguese!.text).toMatch(/ em Lisboa/);
+      expect(portuguese!.text).not.toMatch(/Lisbon/);
+    });
+  });
+
+  describe('Portuguese as the screen writes it', () => {
+    it('writes pt-BR when the web shows Brazilian Portuguese, pt-PT when the browser asks for it', async () => {
+      const web = { 'x-requested-with': 'fetch', cookie: 'maya_lang=pt' };
+      const [brazil] = await converseAs(web, 'olá');
+      expect(brazil!.text).toMatch(/^Oi! Eu sou a Maya\. Me diga o que você procura/);
+      const [portugal] = await converse('olá');
+      expect(portugal!.text).toMatch(/^Olá! Sou a Maya\. Diga-me o que procura/);
+      const [distance] = await converseAs(web, 'canalizador no porto perto de mim');
+      expect(distance!.text).not.toMatch(/\d\.\d km/);
+      const [, price] = await converseAs(web, 'plumbers in Porto', 'quanto custa?');
+      expect(price!.text).toMatch(/^Os preços ainda não aparecem no Maya Market/);
+    });
+  });
+
+  describe('a business asking', () => {
+    it('never gets its own profile, and is told what Maya does for a business', async () => {
+      const own = await signUp(app, {
+        role: 'seller',
+        firstName: 'Bolos',
+        lastName: 'da Estrela',
+        category: 'hospitality',
+        description: 'Hostel e bolos de casamento em Lisboa.',
+        location: { address: 'Rua da Estrela 10, Lisboa', lat: 38.713, lng: -9.16 },
+      });
+      const headers = { ...visitor, ...own.headers };
+      const [clients] = await converseAs(
+        headers,
+        'Encontre clientes para bolos de casamento em Lisboa',
+      );
+      expect(clients!.cards).toEqual([]);
+      expect(clients!.text).toMatch(/^Ajudo clientes a encontrar negócios/);
+      const [rivals] = await converseAs(headers, 'who are my competitors?');
+      expect(rivals!.cards).toEqual([]);
+      expect(rivals!.text).toMatch(/^I don't compare businesses/);
+      const [search] = await converseAs(headers, 'hostel em lisboa');
+      expect(search!.cards.map((card) => card.id)).not.toContain(own.id);
+      expect(search!.cards.map((card) => card.id)).toContain(sellers.alfama.id);
+      expect(search!.text).toMatch(/o seu próprio perfil fica de fora/);
     });
   });
 });

@@ -1,24 +1,29 @@
 import type { SearchSellersInput, Sector, SellerCard, SellerToolOutput } from '@maya/contracts';
+import { localeOf, type Locale } from '../../lib/i18n/index.js';
+import { readAct } from './acts.js';
 import { readMessage, type MessageReading } from './intent.js';
 import type { Language } from './language.js';
 import {
+  actSentence,
   alternativesSentence,
   budgetSentence,
+  closestOneSentence,
   closestSentence,
   displayPlace,
   foundSentence,
   mentionsSentence,
+  moreSentence,
   noneSentence,
   onlyCards,
   outsideSentence,
   sectorNoun,
-  sortNeedsPlace,
   sellerSentence,
-  sentences,
+  sentence,
   titleCase,
   vagueInPlace,
   type Origin,
   type Subject,
+  type Tongue,
 } from './phrases.js';
 import type { PlaceFinder } from './place-finder.js';
 import { normalize } from './text.js';
@@ -28,6 +33,16 @@ import { tradeVocabulary, type Noun, type TradeHit } from './vocabulary.js';
 export interface Turn {
   text: string;
   cards: SellerCard[];
+  /** What the cards' distances were measured from, when the answer said. */
+  origin?: Origin;
+}
+
+/** Who asks, besides what they wrote. */
+export interface Asker {
+  /** The locale of the person's screen or browser: which Portuguese to write. */
+  locale?: Locale;
+  /** A business is asking: it gets a business's answers, never its own profile. */
+  business?: boolean;
 }
 
 /** What the conversation is looking for so far; each message refines it. */
@@ -65,8 +80,17 @@ export type Step =
       closest: boolean;
       landmark?: string;
       nearMe: boolean;
+      /** "show me more": the cards shown before, so the answer can say what is new. */
+      more?: SellerCard[];
+      /** A business asks: said once, with the first search. */
+      business?: boolean;
     }
-  | { kind: 'seller'; id: string };
+  | {
+      kind: 'seller';
+      id: string;
+      /** "which of those is closest?": the card named, and what its distance is from. */
+      closest?: { name: string; distanceKm: number | null; origin: Origin };
+    };
 
 const CENTRE_WORDS = new Set(
   [
@@ -95,11 +119,8 @@ async function locate(reading: MessageReading, finder: PlaceFinder): Promise<Loc
   for (const mention of reading.places) {
     const found = await finder.find(mention.text, mention.how === 'bare' ? 'end' : 'start');
     if (found) {
-      located.place = {
-        typed: displayPlace(found.matched, found.place.name),
-        known: true,
-        around: mention.how === 'near',
-      };
+      // The place's own name, never the words typed: "Portto" is Porto.
+      located.place = { typed: found.place.name, known: true, around: mention.how === 'near' };
       for (const word of found.matched.split(/\s+/)) located.placeWords.add(normalize(word));
       if (mention.how !== 'bare') {
         for (const word of mention.words) located.placeWords.add(normalize(word));
@@ -199,7 +220,10 @@ async function foldState(
       state.place = where.place;
       state.nearMe = false;
     }
-    if (reading.nearMe) {
+    // "I am in Porto, any builder near me?": a place named in the message wins over the saved
+    // point, and "near me" asks for the nearest first around it.
+    if (reading.nearMe && where.place) state.place = { ...where.place, around: true };
+    else if (reading.nearMe) {
       state.nearMe = true;
       state.place = undefined;
     }
@@ -213,11 +237,7 @@ async function foldState(
         const found = await finder.find(landmark);
         if (found && !(state.place && normalize(found.matched) === normalize(state.place.typed))) {
           state.landmark = undefined;
-          state.place = {
-            typed: displayPlace(found.matched, found.place.name),
-            known: true,
-            around: true,
-          };
+          state.place = { typed: found.place.name, known: true, around: true };
         } else if (!found) state.landmark = landmark;
       }
     }
@@ -243,14 +263,6 @@ function subjectOf(state: SearchState, language: Language): Subject {
   if (state.words.length > 0) return { words: state.words.join(' ') };
   if (state.sector) return { noun: sectorNoun(state.sector, language) };
   return {};
-}
-
-/** The cards of the latest answer that showed any. */
-function previousCards(turns: Turn[]): SellerCard[] {
-  for (const turn of turns.slice(0, -1).toReversed()) {
-    if (turn.cards.length > 0) return turn.cards;
-  }
-  return [];
 }
 
 function matchCard(cards: SellerCard[], name: string): SellerCard | undefined {
@@ -281,28 +293,46 @@ function languageOf(readings: MessageReading[]): Language {
   return 'en';
 }
 
-function smallTalkReply(reading: MessageReading, language: Language): string {
+function smallTalkReply(reading: MessageReading, tongue: Tongue): string {
   const kinds = reading.smallTalk;
   const parts: string[] = [];
-  if (kinds.includes('thanks')) parts.push(sentences.thanks[language]);
-  if (kinds.includes('bye')) parts.push(sentences.bye[language]);
+  if (kinds.includes('thanks')) parts.push(sentence('thanks', tongue));
+  if (kinds.includes('bye')) parts.push(sentence('bye', tongue));
   if (parts.length > 0) return parts.join(' ');
-  if (kinds.includes('capabilities')) return sentences.capabilities[language];
-  if (kinds.includes('wellbeing')) return sentences.wellbeing[language];
-  if (kinds.includes('greeting')) return sentences.greeting[language];
-  return sentences.laugh[language];
+  if (kinds.includes('capabilities')) return sentence('capabilities', tongue);
+  if (kinds.includes('wellbeing')) return sentence('wellbeing', tongue);
+  if (kinds.includes('greeting')) return sentence('greeting', tongue);
+  return sentence('laugh', tongue);
+}
+
+/** The locale to write in: English, or the asker's Portuguese (the web's when unknown). */
+function tongueOf(language: Language, asker: Asker): Tongue {
+  if (language === 'en') return 'en';
+  return asker.locale && asker.locale !== 'en' ? asker.locale : (localeOf('pt') ?? 'pt');
+}
+
+/** The answer before, when it showed cards: its cards and what their distances are from. */
+function previousAnswer(turns: Turn[]): Turn | undefined {
+  return turns
+    .slice(0, -1)
+    .toReversed()
+    .find((turn) => turn.cards.length > 0);
 }
 
 /** Decides what to do with the newest message, from the whole conversation. */
 export async function planTurn(
   turns: Turn[],
   finder: PlaceFinder,
-): Promise<{ step: Step; language: Language }> {
+  asker: Asker = {},
+): Promise<{ step: Step; language: Language; tongue: Tongue }> {
   const readings = turns.map((turn) => readMessage(turn.text));
-  const language = languageOf(readings);
   const latest = readings.at(-1);
-  if (!latest) return { step: { kind: 'reply', text: sentences.greeting[language] }, language };
-  const reply = (text: string) => ({ step: { kind: 'reply' as const, text }, language });
+  const act = latest ? readAct(turns.at(-1)!.text) : undefined;
+  // A message too short to tell ("quanto custa?") is in the language of the words that named its act.
+  const language = latest?.language ?? act?.language ?? languageOf(readings);
+  const tongue = tongueOf(language, asker);
+  const reply = (text: string) => ({ step: { kind: 'reply' as const, text }, language, tongue });
+  if (!latest) return reply(sentence('greeting', tongue));
 
   const asksSomething =
     latest.trades.length > 0 ||
@@ -314,30 +344,71 @@ export async function planTurn(
     latest.budget !== undefined ||
     latest.closer ||
     latest.nearMe;
-  if (latest.nonsense && latest.trades.length === 0) return reply(sentences.nonsense[language]);
-  if (latest.smallTalk.length > 0 && !asksSomething) return reply(smallTalkReply(latest, language));
+  if (latest.nonsense && latest.trades.length === 0) return reply(sentence('nonsense', tongue));
+  if (latest.smallTalk.length > 0 && !asksSomething) return reply(smallTalkReply(latest, tongue));
+
+  // Not a search: a price, a booking, a person, something off-topic. Answered in words, with no
+  // cards, unless the message also names what to search for ("book a hotel in Lisbon").
+  const namesTrade = latest.trades.some((hit) => hit.named) || latest.sectorNamed;
+  if (act && (act.act === 'findClients' || act.act === 'competitors')) {
+    return reply(actSentence(act.act, tongue));
+  }
+  if (act && act.act !== 'more' && !namesTrade) return reply(actSentence(act.act, tongue));
 
   // "the second one", "tell me more about Beatriz Matos Makeup".
-  const cards = previousCards(turns);
+  const before = previousAnswer(turns);
+  const cards = before?.cards ?? [];
   if (latest.pick !== undefined || (latest.more && !latest.about)) {
-    if (cards.length === 0) return reply(sentences.whichSeller[language]);
+    if (cards.length === 0) return reply(sentence('whichSeller', tongue));
     if (latest.pick === undefined) {
-      if (cards.length === 1) return { step: { kind: 'seller', id: cards[0]!.id }, language };
-      return reply(sentences.whichOne[language]);
+      if (cards.length === 1) {
+        return { step: { kind: 'seller', id: cards[0]!.id }, language, tongue };
+      }
+      return reply(sentence('whichOne', tongue));
     }
     const card = latest.pick === -1 ? cards.at(-1) : cards[latest.pick - 1];
-    if (!card) return reply(onlyCards(cards.length, language));
-    return { step: { kind: 'seller', id: card.id }, language };
+    if (!card) return reply(onlyCards(cards.length, tongue));
+    return { step: { kind: 'seller', id: card.id }, language, tongue };
   }
   if (latest.about) {
     const card = matchCard(cards, latest.about);
-    if (card) return { step: { kind: 'seller', id: card.id }, language };
+    if (card) return { step: { kind: 'seller', id: card.id }, language, tongue };
   }
 
-  const { state } = await foldState(readings, finder);
+  // "which of those is closest to the centre?": one of the cards shown, by their distances.
+  const fresh = latest.trades.length === 0 && latest.places.length === 0 && !latest.nearMe;
+  const toCentre = !latest.landmark || CENTRE_WORDS.has(normalize(latest.landmark));
+  const origin = before?.origin;
+  if (latest.closer && fresh && toCentre && origin && (origin.place || origin.nearMe)) {
+    const measured = cards.filter(
+      (card) => !card.alternative && typeof card.distanceKm === 'number',
+    );
+    const nearest = measured.toSorted((a, b) => a.distanceKm! - b.distanceKm!)[0];
+    if (nearest) {
+      return {
+        step: {
+          kind: 'seller',
+          id: nearest.id,
+          closest: { name: nearest.name, distanceKm: nearest.distanceKm, origin },
+        },
+        language,
+        tongue,
+      };
+    }
+  }
+
+  // "show me more": the search before, further. A place named ("more in Braga") is a new search.
+  const more =
+    act?.act === 'more' &&
+    latest.trades.length === 0 &&
+    !latest.nearMe &&
+    latest.places.every((mention) => mention.how === 'bare');
+  if (more && cards.length === 0) return reply(sentence('vague', tongue));
+
+  const { state } = await foldState(more ? readings.slice(0, -1) : readings, finder);
   if (!state.about && !state.trade && !state.sector && state.words.length === 0) {
-    if (state.place?.known) return reply(vagueInPlace(displayPlace(state.place.typed), language));
-    return reply(sentences.vague[language]);
+    if (state.place?.known) return reply(vagueInPlace(displayPlace(state.place.typed), tongue));
+    return reply(sentence('vague', tongue));
   }
   // The landmark first, as its own phrase: sellers that mention it are looked for.
   const mentioning = [
@@ -352,7 +423,7 @@ export async function planTurn(
     around: state.place?.around || undefined,
     nearMe: state.nearMe || undefined,
     radiusKm: state.radiusKm,
-    limit: 6,
+    limit: more ? Math.min(20, cards.length + 6) : 6,
     budget: state.budget,
     // "Near me" and "near Estoril" are answered nearest first.
     closest: state.closest || state.nearMe || state.place?.around || undefined,
@@ -363,19 +434,33 @@ export async function planTurn(
   for (const key of Object.keys(input) as (keyof SearchSellersInput)[]) {
     if (input[key] === undefined) delete input[key];
   }
+  const first = turns.slice(0, -1).every((turn) => turn.cards.length === 0);
   return {
     step: {
       kind: 'search',
       input,
       subject: subjectOf(state, language),
       sector: input.sector,
-      first: turns.slice(0, -1).every((turn) => turn.cards.length === 0),
+      first,
       closest: state.closest,
       landmark:
         state.landmark && !CENTRE_WORDS.has(normalize(state.landmark)) ? state.landmark : undefined,
       nearMe: state.nearMe,
+      ...(more ? { more: cards } : {}),
+      ...(asker.business && first ? { business: true } : {}),
     },
     language,
+    tongue,
+  };
+}
+
+/** What a search's distances were measured from, as its summary says. */
+export function originOf(output: SellerToolOutput): Origin {
+  const summary = output.search;
+  return {
+    place: summary?.place?.known ? summary.place.name : undefined,
+    around: summary?.place?.around ?? false,
+    nearMe: summary?.nearMe ?? false,
   };
 }
 
@@ -383,19 +468,30 @@ export async function planTurn(
 export function writeSearchAnswer(
   step: Extract<Step, { kind: 'search' }>,
   output: SellerToolOutput,
-  language: Language,
+  tongue: Tongue,
 ): string {
   const summary = output.search;
-  const origin: Origin = {
-    place: summary?.place?.known ? summary.place.name : undefined,
-    around: summary?.place?.around ?? false,
-    nearMe: summary?.nearMe ?? false,
-  };
+  const origin = originOf(output);
   // A place nobody could locate is still named in the answer: "I couldn't find a vet in Berlin".
   const named: Origin =
     summary?.place && !summary.place.known ? { place: summary.place.name } : origin;
   const parts: string[] = [];
   const fitting = summary?.fitting ?? output.sellers.filter((card) => !card.alternative).length;
+  if (step.more && fitting > 0) {
+    const seen = new Set(step.more.map((card) => card.id));
+    const fit = output.sellers.filter((card) => !card.alternative);
+    const added = fit.filter((card) => !seen.has(card.id));
+    const everyone = added.length === 0;
+    parts.push(
+      moreSentence(
+        (everyone ? fit : added).map((card) => card.name),
+        everyone,
+        named,
+        tongue,
+      ),
+    );
+    return parts.join(' ');
+  }
   if (fitting > 0) {
     const fit = output.sellers.filter((card) => !card.alternative);
     parts.push(
@@ -408,42 +504,48 @@ export function writeSearchAnswer(
           capped: summary?.total?.capped,
           names: fit.map((card) => card.name),
         },
-        language,
+        tongue,
       ),
     );
     if (summary?.budget)
-      parts.push(budgetSentence(summary.budget.level, summary.budget.found > 0, language));
-    if (step.closest && summary?.closestFirst) parts.push(closestSentence(origin, language)!);
+      parts.push(budgetSentence(summary.budget.level, summary.budget.found > 0, tongue));
+    if (step.closest && summary?.closestFirst) parts.push(closestSentence(origin, tongue)!);
     if (step.landmark && summary?.mentioning) {
-      parts.push(mentionsSentence(step.landmark, summary.mentioning.found, language));
+      parts.push(mentionsSentence(step.landmark, summary.mentioning.found, tongue));
     } else if (
       step.closest &&
       !summary?.closestFirst &&
       !output.note.startsWith('location-unknown')
     ) {
-      parts.push(sortNeedsPlace[language]);
+      parts.push(sentence('sortNeedsPlace', tongue));
     }
     const close = output.sellers.filter((card) => card.alternative).map((card) => card.name);
-    if (close.length > 0) parts.push(outsideSentence(close, origin, language));
-    if (step.first) parts.push(sentences.openCard[language]);
+    if (close.length > 0) parts.push(outsideSentence(close, origin, tongue));
+    if (step.first) parts.push(sentence('openCard', tongue));
   } else {
-    parts.push(noneSentence(step.subject, named, language));
+    parts.push(noneSentence(step.subject, named, tongue));
     if (output.sellers.length > 0 && summary) {
       parts.push(
-        alternativesSentence(summary.alternatives, step.subject, origin, step.sector, language),
+        alternativesSentence(summary.alternatives, step.subject, origin, step.sector, tongue),
       );
     } else {
-      parts.push(sentences.tryOther[language]);
+      parts.push(sentence('tryOther', tongue));
     }
-    if (step.input.budget) parts.push(sentences.noPrices[language]);
+    if (step.input.budget) parts.push(sentence('noPrices', tongue));
   }
-  if (output.note.startsWith('location-unknown')) parts.push(sentences.locationUnknown[language]);
+  if (output.note.startsWith('location-unknown')) parts.push(sentence('locationUnknown', tongue));
+  if (step.business) parts.push(actSentence('businessSearch', tongue));
   return parts.join(' ');
 }
 
 /** The words around one seller's card ("tell me more about the second one"). */
-export function writeSellerAnswer(output: SellerToolOutput, language: Language): string {
+export function writeSellerAnswer(
+  step: Extract<Step, { kind: 'seller' }>,
+  output: SellerToolOutput,
+  tongue: Tongue,
+): string {
   const card = output.sellers[0];
-  if (!card) return sentences.sellerGone[language];
-  return sellerSentence(card, language);
+  if (!card) return sentence('sellerGone', tongue);
+  if (step.closest) return closestOneSentence(step.closest, step.closest.origin, tongue);
+  return sellerSentence(card, tongue);
 }

@@ -23,17 +23,15 @@ export default fp<{ database: DatabaseHandle; closeOnShutdown: boolean }>(
         app.meters.queueWaitSeconds.observe({ kind: request ? 'request' : 'background' }, seconds),
       refused: () => app.meters.queueRefused.inc(),
     });
-    if (database.queueWaiting) {
-      const waiting = database.queueWaiting;
-      new Gauge({
-        name: 'maya_db_queue_waiting',
-        help: 'Embedded database: statements waiting for their turn on the one connection now',
-        registers: [app.metrics],
-        collect() {
-          this.set(waiting());
-        },
-      });
-    }
+    // Registered on PostgreSQL too, without samples, so the families are the same on both.
+    new Gauge({
+      name: 'maya_db_queue_waiting',
+      help: 'Embedded database: statements waiting for their turn on the one connection now',
+      registers: [app.metrics],
+      collect() {
+        if (database.queueWaiting) this.set(database.queueWaiting());
+      },
+    });
     app.addHook('onClose', async () => stopQueue?.());
     if (closeOnShutdown) app.addHook('onClose', () => database.close());
   },

@@ -1,12 +1,38 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Gauge } from 'prom-client';
 import { clientConfigSchema, healthSchema, readinessSchema } from '@maya/contracts';
 import { buildInfo } from '../../lib/build-info.js';
 import { security } from '../../plugins/auth.js';
+
+/**
+ * What /readyz answers: the database (and Redis, when events go through it) within 1.5 s each,
+ * side by side, so a frozen dependency turns the probe 503 instead of holding it; and not
+ * draining, since a server that is shutting down still answers but sends the load balancer
+ * elsewhere.
+ */
+async function readiness(app: FastifyInstance) {
+  const [database, redis] = await Promise.all([
+    app.database.ping(),
+    app.redisReady?.() ?? Promise.resolve(undefined),
+  ]);
+  return { ready: database && redis !== false && !app.draining, database, redis };
+}
 
 export const healthRoutes: FastifyPluginAsyncZod<{ mapTileUrl: string }> = async (
   app,
   { mapTileUrl },
 ) => {
+  // The same answer on each scrape, so an alert sees an instance that is up but not ready.
+  new Gauge({
+    name: 'maya_ready',
+    help: 'Whether this process would answer /readyz 200 now (1) or 503 (0)',
+    registers: [app.metrics],
+    async collect() {
+      this.set((await readiness(app)).ready ? 1 : 0);
+    },
+  });
+
   app.get(
     '/healthz',
     {
@@ -32,14 +58,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ mapTileUrl: string }> = async
       },
     },
     async (_request, reply) => {
-      // Both checks are bounded (1.5 s each, side by side), so a frozen dependency turns the
-      // probe 503 instead of holding it.
-      const [database, redis] = await Promise.all([
-        app.database.ping(),
-        app.redisReady?.() ?? Promise.resolve(undefined),
-      ]);
-      // A server that is shutting down still answers, but sends the load balancer elsewhere.
-      const up = database && redis !== false && !app.draining;
+      const { ready: up, database, redis } = await readiness(app);
       reply.code(up ? 200 : 503);
       return {
         status: up ? ('ok' as const) : ('unavailable' as const),

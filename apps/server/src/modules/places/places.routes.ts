@@ -18,7 +18,7 @@ export const placesRoutes: FastifyPluginAsyncZod<{ places: PlacesService }> = as
       schema: {
         tags: ['places'],
         summary:
-          'Towns and cities whose name starts with the text ("lisb": Lisbon, Lisburn…), typos tolerated, most populous first; "Town, Country" keeps to that country. From the GeoNames gazetteer (CC BY 3.0), offline.',
+          'Towns and cities whose name starts with the text ("lisb": Lisbon, Lisburn…), typos tolerated, most populous first, then the landmarks and neighbourhoods the server knows ("Marquês de Pombal, Lisbon, Portugal"); "Town, Country" keeps to that country. From the GeoNames gazetteer (CC BY 3.0), offline.',
         security: security.none,
         querystring: placesQuerySchema,
         response: { 200: placesAnswerSchema, ...problems(400, 429) },

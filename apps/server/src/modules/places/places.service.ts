@@ -1,6 +1,7 @@
 import type { PlaceSuggestion } from '@maya/contracts';
 import { COMMON_WORD_MIN_POPULATION, COMMON_WORDS, PLACE_PREPOSITIONS } from './common-words.js';
-import { landmarksByName } from './landmarks.js';
+import { landmarks, landmarksByName } from './landmarks.js';
+import { placeName } from './place-names.js';
 import { fold, foldWords, typoBudget, typoDistance } from './fold.js';
 import { gazetteer, warmGazetteer, type Gazetteer, type Place } from './gazetteer.js';
 import { toPlaceSuggestion } from './places.policy.js';
@@ -123,6 +124,37 @@ function findLandmark(
     }
   }
   return undefined;
+}
+
+/**
+ * Landmarks one of whose names starts with the folded text (five letters or more), in the
+ * table's order, as places of their city: "marques de p" → Marquês de Pombal (Lisbon).
+ */
+function landmarksStartingWith(
+  folded: string,
+  country: string | undefined,
+  language: string,
+): Place[] {
+  if (folded.length < 5) return [];
+  return landmarks.flatMap((landmark, index) => {
+    if (country && landmark.country !== country) return [];
+    const names = [landmark.name, ...(landmark.also ?? [])].map(fold);
+    if (!names.some((name) => name.startsWith(folded))) return [];
+    return [
+      {
+        // Landmarks are no GeoNames place: negative ids keep them apart.
+        id: -(index + 1),
+        name: landmark.name,
+        country: landmark.country,
+        countryName: countryName(landmark.country, language),
+        admin: placeName(landmark.city, language.toLowerCase().startsWith('pt') ? 'pt' : 'en'),
+        lat: landmark.lat,
+        lng: landmark.lng,
+        population: 0,
+        landmark: true,
+      },
+    ];
+  });
 }
 
 /** A town named in an address counts only this near the person's point, in kilometres. */
@@ -420,6 +452,12 @@ export function createPlacesService(): PlacesService {
         }
         if (found.length > 0) break;
       }
+      // Landmarks and neighbourhoods whose name starts with the text ("Marquês de Pombal"): up
+      // to half the answer, after the towns.
+      const spots = landmarksStartingWith(fold(names[0] ?? ''), country, language).slice(
+        0,
+        Math.ceil(limit / 2),
+      );
       // One entry per label: namesakes in one country that the label cannot tell apart show
       // the most relevant only.
       const labels = new Set<string>();
@@ -430,9 +468,9 @@ export function createPlacesService(): PlacesService {
         if (labels.has(label)) continue;
         labels.add(label);
         places.push(place);
-        if (places.length === limit) break;
+        if (places.length === limit - spots.length) break;
       }
-      return places;
+      return [...places, ...spots];
     },
 
     warm: warmGazetteer,

@@ -28,6 +28,26 @@ describe('GET /places', () => {
     expect(brazil.items[0]).toMatchObject({ name: 'São Paulo', label: 'São Paulo, Brasil' });
   });
 
+  it('answers the landmarks and neighbourhoods it knows, as places of their city', async () => {
+    for (const [query, name, city] of [
+      ['q=Marqu%C3%AAs%20de%20Pombal', 'Marquês de Pombal', 'Lisbon'],
+      ['q=marques%20de%20pom', 'Marquês de Pombal', 'Lisbon'],
+      ['q=avenida%20da%20liberdade', 'Avenida da Liberdade', 'Lisbon'],
+    ] as const) {
+      const { items } = placesAnswerSchema.parse((await search(query)).json());
+      const landmark = items.find((item) => item.name === name);
+      expect(landmark, query).toMatchObject({ country: 'PT', label: `${name}, ${city}, Portugal` });
+      expect(landmark!.lat).toBeCloseTo(38.72, 1);
+    }
+    const { items } = placesAnswerSchema.parse(
+      (await search('q=marques%20de%20pombal&lang=pt')).json(),
+    );
+    expect(items.map((item) => item.label)).toContain('Marquês de Pombal, Lisboa, Portugal');
+    // A town's first letters stay the town's: no landmark crowds them out.
+    const towns = placesAnswerSchema.parse((await search('q=lisb&limit=3')).json());
+    expect(towns.items.every((item) => item.id > 0)).toBe(true);
+  });
+
   it('answers an empty list for text that names no town', async () => {
     const response = await search('q=qwertyuiop');
     expect(placesAnswerSchema.parse(response.json())).toEqual({ items: [] });

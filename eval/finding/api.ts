@@ -121,6 +121,8 @@ export function createClient(baseUrl: string) {
       history: UIMessage[],
       text: string,
       token?: string,
+      /** The asker's locale, as their browser's Accept-Language names it: en, pt-PT, pt-BR. */
+      locale?: string,
     ): Promise<{ status: number; message?: UIMessage; error?: string; ms: number }> {
       let status = 0;
       const transport = new DefaultChatTransport<UIMessage>({
@@ -129,6 +131,7 @@ export function createClient(baseUrl: string) {
           'x-requested-with': 'fetch',
           'x-forwarded-for': nextAddress(),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(locale ? { 'accept-language': locale } : {}),
         },
         fetch: async (input, init) => {
           const response = await fetch(input, init);

@@ -154,7 +154,7 @@ try {
       const turnMs: number[] = [];
       for (const text of request.turns) {
         previous = reply;
-        const answer = await client.chat(history, text, buyers.get(request));
+        const answer = await client.chat(history, text, buyers.get(request), request.lang);
         reply = readReply(answer.message);
         turnMs.push(answer.ms);
         if (answer.status !== 200) status = answer.status;

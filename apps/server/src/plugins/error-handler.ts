@@ -9,8 +9,7 @@ import {
   isDatabaseUnavailable,
 } from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
-import { localeOfRequest, type Locale } from '../lib/i18n/index.js';
-import { errorTextIn, sentenceFor, type Sentence } from '../lib/i18n/sentences.js';
+import { answerLocale, errorTextIn, sentenceFor, type Sentence } from '../lib/i18n/sentences.js';
 import { buildProblem, sendProblem } from './problem.js';
 
 /** Fastify's own client-error codes, each with the sentence a person sees (locales/errors). */
@@ -31,15 +30,6 @@ const frameworkErrors: Record<string, [ErrorCode, string]> = {
   FST_ERR_ASYNC_CONSTRAINT: ['MALFORMED_REQUEST', 'request.notRouted'],
 };
 
-/**
- * The locale of a problem's words: the asker's (the web's language cookie, else Accept-Language)
- * on the /api/v1 API; English on every other path, where the legacy client reads them as it
- * always has.
- */
-function problemLocale(request: FastifyRequest): Locale {
-  return request.url.startsWith('/api/v1/') ? localeOfRequest(request) : 'en';
-}
-
 /** A problem whose detail (and field messages) are written in the asker's locale. */
 function localProblem(
   request: FastifyRequest,
@@ -47,7 +37,7 @@ function localProblem(
   detail: string | Sentence,
   errors?: Record<string, string>,
 ) {
-  const locale = problemLocale(request);
+  const locale = answerLocale(request);
   const text =
     typeof detail === 'string' ? errorTextIn(locale, detail) : sentenceFor(detail, locale);
   const fields =

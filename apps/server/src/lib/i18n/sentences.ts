@@ -1,4 +1,4 @@
-import { catalogs, wordsFor, type Locale } from './index.js';
+import { catalogs, localeOfRequest, wordsFor, type Locale } from './index.js';
 
 /** A catalog sentence with its values: `{ key: 'errors:chats.notFound' }`. */
 export interface Sentence {
@@ -87,4 +87,23 @@ export function errorTextIn(
 ): string {
   if (locale === 'en' && !sentence) return text;
   return sentence ? sentenceFor(sentence, locale) : text;
+}
+
+/**
+ * The locale of an answer's words: the asker's (the web's language cookie, else Accept-Language)
+ * on the /api/v1 API; English on every other path, where the old client reads them as it always
+ * has.
+ */
+export function answerLocale(
+  request: Parameters<typeof localeOfRequest>[0] & { url: string },
+): Locale {
+  return request.url.startsWith('/api/v1/') ? localeOfRequest(request) : 'en';
+}
+
+/** A sentence in the locale of the answer to `request` (`answerLocale`). */
+export function sentenceIn(
+  request: Parameters<typeof answerLocale>[0],
+  sentence: Sentence,
+): string {
+  return sentenceFor(sentence, answerLocale(request));
 }

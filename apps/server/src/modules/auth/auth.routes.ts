@@ -29,6 +29,8 @@ import {
 } from './mailed-links.service.js';
 import type { SessionPolicy, SessionsService } from './sessions.service.js';
 import { sessionCacheKey } from './tokens.js';
+import { localeOfRequest } from '../../lib/i18n/index.js';
+import { sentenceIn } from '../../lib/i18n/sentences.js';
 
 /**
  * A reset request's answer, here and at the old client's PUT /api/user/password/forgetpassword:
@@ -42,9 +44,7 @@ export function passwordResetRequestHandler(links: MailedLinksService) {
   ) => {
     await links.requestPasswordReset(request.body.email, request.ip);
     reply.code(202);
-    return {
-      message: 'If an account exists for that email, we have sent a link to reset the password.',
-    };
+    return { message: sentenceIn(request, { key: 'auth:answers.resetAsked' }) };
   };
 }
 
@@ -81,7 +81,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await auth.requestSignup(request.body);
+      // Mailed in the language the sign-up asked in, else the visitor's (web cookie, browser).
+      await auth.requestSignup({
+        ...request.body,
+        language: request.body.language ?? localeOfRequest(request),
+      });
       reply.code(202);
       return { email: request.body.email, status: 'check-your-email' as const };
     },
@@ -101,7 +105,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { email, ...options } = request.body;
-      await links.resendSignupMail(email, request.ip, options);
+      await links.resendSignupMail(email, request.ip, {
+        ...options,
+        language: options.language ?? localeOfRequest(request),
+      });
       reply.code(202);
       return { email, status: 'check-your-email' as const };
     },
@@ -219,7 +226,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await links.requestSignInLink(request.body.email, request.ip, request.body.next);
       reply.code(202);
-      return { message: 'If an account exists for that email, we have sent a link to sign in.' };
+      return { message: sentenceIn(request, { key: 'auth:answers.signInLinkAsked' }) };
     },
   );
 
@@ -258,7 +265,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await links.resendEmailConfirmation(requireActor(request), request.ip);
       reply.code(202);
-      return { message: 'We have sent a new confirmation link to your email address.' };
+      return { message: sentenceIn(request, { key: 'auth:answers.confirmationResent' }) };
     },
   );
 

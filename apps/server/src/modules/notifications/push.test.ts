@@ -192,7 +192,7 @@ describe('web push about new messages', () => {
       method: 'PATCH',
       url: '/api/v1/me/notifications',
       headers: client.headers,
-      payload: { messageText: false, language: 'pt' },
+      payload: { messageText: false, language: 'pt-PT' },
     });
     expect(settings.statusCode).toBe(200);
     await sent(seller, chatId, 'A private line');

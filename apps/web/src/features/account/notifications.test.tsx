@@ -82,6 +82,6 @@ describe('the email notifications section', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Português (PT)' }));
 
     expect(await screen.findByRole('region', { name: 'Notificações por e-mail' })).toBeTruthy();
-    await waitFor(() => expect(patches(fetchMock)).toEqual([{ language: 'pt' }]));
+    await waitFor(() => expect(patches(fetchMock)).toEqual([{ language: 'pt-BR' }]));
   });
 });

@@ -92,7 +92,7 @@ describe('sign-up', () => {
     ).toBeTruthy();
     expect(screen.getByText(/Enviamos uma mensagem para nova@example\.test/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reenviar' })).toBeTruthy();
-    expect(signups).toEqual([expect.objectContaining({ language: 'pt' })]);
+    expect(signups).toEqual([expect.objectContaining({ language: 'pt-BR' })]);
   });
 
   it('finds the business’s town by name: the point and an empty address follow', async () => {

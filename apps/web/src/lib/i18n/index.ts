@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { browserIdle } from '../when-idle';
 import en from './locales/en.json';
+import { htmlLanguage } from './variant';
 
 // locales/<code>.json holds a language's interface strings (namespace "translation");
 // locales/<namespace>/<code>.json holds long texts that only some pages show (the privacy
@@ -25,9 +26,7 @@ export const languages = [
     .map((key) => key.slice('translation:'.length)),
 ];
 
-/** The value of <html lang> for each language code. */
-const htmlLang: Record<string, string> = { pt: 'pt-BR' };
-export const htmlLanguage = (language: string): string => htmlLang[language] ?? language;
+export { htmlLanguage } from './variant';
 
 const STORAGE_KEY = 'language';
 const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);

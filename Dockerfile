@@ -3,8 +3,12 @@
 # embedded database (when DATABASE_URL is unset), uploads and the mail outbox in the /data volume.
 # scripts/production-check.mjs takes the same steps without a container (CI runs it).
 #
-#   docker build -t maya-market .
-#   docker run -p 3000:3000 -v maya-data:/data maya-market
+#   docker build -t maya-market \
+#     --build-arg REVISION="$(git rev-parse HEAD)" --build-arg CREATED="$(date -u +%FT%TZ)" .
+#   docker run --init -p 3000:3000 -v maya-data:/data maya-market
+#
+# `--init` (compose.yaml: `init: true`) makes a small init process PID 1: it passes SIGTERM on to
+# the server, which drains, and reaps any child process that ends.
 ARG NODE_VERSION=22
 
 # The manifests alone first, so the dependency layers are reused while only sources change.
@@ -17,15 +21,26 @@ COPY apps/web/package.json apps/web/
 
 # Everything, devDependencies included, to build the web app and bundle the server.
 FROM manifests AS build
+# The git commit the server reports (maya_build_info, /healthz); the context holds no .git.
+ARG REVISION=
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build
+RUN MAYA_COMMIT="$REVISION" npm run build
 
 # Production dependencies only: what the built server and the page renderer import.
 FROM manifests AS production-dependencies
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 
 FROM node:${NODE_VERSION}-bookworm-slim
+# The image's version is the root package.json's (tooling/compose.test.ts keeps them equal).
+ARG VERSION=1.0.0
+ARG REVISION=
+ARG CREATED=
+LABEL org.opencontainers.image.title="Maya Market" \
+      org.opencontainers.image.description="A marketplace of local businesses and clients, with chat and an assistant" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.created="${CREATED}"
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -39,9 +54,10 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
 EXPOSE 3000
-# Ready means the database (and Redis, when set) answers and the process is not draining.
+# Liveness: the process answers. (Readiness, /readyz, is the load balancer's question: a server
+# whose database is down is not broken, and restarting it would not bring the database back.)
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM drains: /readyz 503 for SHUTDOWN_DELAY_MS, then in-flight requests get 10 s.
 STOPSIGNAL SIGTERM
 CMD ["node", "--enable-source-maps", "apps/server/dist/server.mjs"]

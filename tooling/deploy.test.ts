@@ -16,11 +16,11 @@ describe('deployment files', () => {
     expect(keys.filter((key) => !known.has(key))).toEqual([]);
   });
 
-  it('the image starts the built server as a non-root user with a readiness check', () => {
+  it('the image starts the built server as a non-root user with a liveness check', () => {
     const dockerfile = read('Dockerfile');
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
     expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile).toMatch(/^HEALTHCHECK [^\n]*\n[^\n]*\/readyz/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK [^\n]*\n[^\n]*\/healthz/m);
     expect(dockerfile).toMatch(/^CMD \[.*apps\/server\/dist\/server\.mjs"\]$/m);
     for (const key of dockerfile.match(/^ENV ([\s\S]*?)\nWORKDIR/m)![1]!.matchAll(/([A-Z_]+)=/g)) {
       expect(known.has(key[1]), key[1]).toBe(true);

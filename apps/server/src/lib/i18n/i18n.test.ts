@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -218,5 +218,39 @@ describe('the mail, page and notification templates', () => {
   it('the check finds prose where there is some', () => {
     const fixture = join(import.meta.dirname, 'fixtures', 'prose-template.ts.txt');
     expect(proseIn(fixture)).toEqual(['Hello there, you have mail', 'Open the chat now']);
+  });
+});
+
+/** Every .ts file under a folder, tests and legacy routes left out. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'legacy' ? [] : sources(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('problem details written in code', () => {
+  /**
+   * The English texts the server's code still writes for people: an AppError's detail, and a
+   * limiter's refusal (`message:` beside `{seconds}`); `${…}` and `{seconds}` stand for a value.
+   */
+  const written = sources(join(import.meta.dirname, '../..')).flatMap((file) => {
+    const source = readFileSync(file, 'utf8');
+    const texts = [
+      ...source.matchAll(
+        /new AppError\(\s*[^,]+,\s*(?:\n\s*)?('(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)/g,
+      ),
+      ...source.matchAll(/message:\s*('(?:[^'\\]|\\.)*\{seconds\}(?:[^'\\]|\\.)*')/g),
+    ].map((match) => match[1]!.slice(1, -1).replace(/\$\{[^}]*\}|\{seconds\}/g, '7'));
+    return texts.map((text) => [file.slice(file.indexOf('src/')), text] as const);
+  });
+
+  it('are found', () => {
+    expect(written.length).toBeGreaterThan(30);
+  });
+
+  it.each(written)('%s: "%s" is a sentence of the errors catalog', (_file, text) => {
+    expect(errorSentenceOf(text)).toBeDefined();
   });
 });

@@ -82,8 +82,7 @@ journey(
       await page.getByLabel(/^Password/).fill(password);
       // A trade the other journeys never ask about, so the businesses they expect to find (or
       // not to find) in Lisbon are the demo's whichever journey runs first.
-      await page.getByLabel(/^First name/).fill('Serralharia');
-      await page.getByLabel(/^Last name/).fill('Do Rio');
+      await page.getByLabel(/^Business name/).fill('Serralharia Do Rio');
       await page.getByLabel(/^Sector/).click();
       await page.getByRole('option', { name: 'Construction' }).click();
       await page.getByLabel(/^Location address/).fill('Rua do Rio 5, Lisbon');

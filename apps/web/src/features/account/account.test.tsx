@@ -4,8 +4,8 @@ import { buyer, renderApp, seller, stubApi, urlOf } from '../../test/render-app'
 import { lisbPlaces, plans } from '../../test/fixtures';
 
 describe('account', () => {
-  it('shows the two tabs, the user and the current plan', async () => {
-    stubApi(buyer, {
+  it("shows a business its two tabs, its business name, its logo's button and its plan", async () => {
+    stubApi(seller, {
       '/api/v1/plans': plans,
       '/api/v1/me/gallery': { gallery: [] },
     });
@@ -14,14 +14,27 @@ describe('account', () => {
       await screen.findByRole('heading', { level: 1, name: 'Account Information' }),
     ).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Profile Details' })).toBeTruthy();
-    expect(screen.getByLabelText<HTMLInputElement>(/^First name/).value).toBe('Ana');
-    expect(screen.getByDisplayValue('ana@example.test')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>(/^Business name/).value).toBe('Glow Studio');
+    expect(screen.queryByLabelText(/^First name/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Change logo' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Gallery' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Plans and Billing' }));
     expect(await screen.findByText('Your Current Plan: Free')).toBeTruthy();
   });
 
-  it("opens the gallery's file picker from a real button (no label playing a button)", async () => {
+  it('shows a client their names and photo, and no plans or gallery (a business offer)', async () => {
     stubApi(buyer, { '/api/v1/plans': plans, '/api/v1/me/gallery': { gallery: [] } });
+    renderApp('/account');
+    expect((await screen.findByLabelText<HTMLInputElement>(/^First name/)).value).toBe('Ana');
+    expect(screen.getByDisplayValue('ana@example.test')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change photo' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Plans and Billing' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Gallery' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Choose images' })).toBeNull();
+  });
+
+  it("opens the gallery's file picker from a real button (no label playing a button)", async () => {
+    stubApi(seller, { '/api/v1/plans': plans, '/api/v1/me/gallery': { gallery: [] } });
     renderApp('/account');
     const choose = await screen.findByRole('button', { name: 'Choose images' });
     expect(choose.tagName).toBe('BUTTON');
@@ -88,7 +101,7 @@ describe('the profile forms', () => {
 });
 
 describe('the location section', () => {
-  it('moves the saved point to a town found by name and keeps the address written', async () => {
+  it('moves the saved point and the address to a town found by name, offering the old address back', async () => {
     stubApi(
       { ...buyer, location: { address: 'Rua Augusta 1', lat: 41.15, lng: -8.61 } },
       {
@@ -108,8 +121,33 @@ describe('the location section', () => {
 
     expect(within(location).getByLabelText<HTMLInputElement>('Latitude').value).toBe('38.716670');
     expect(within(location).getByLabelText<HTMLInputElement>('Longitude').value).toBe('-9.133330');
-    expect(within(location).getByLabelText<HTMLInputElement>('Location address').value).toBe(
-      'Rua Augusta 1',
+    // The address follows the town, so the profile does not name Porto with a pin in Lisbon…
+    const address = within(location).getByLabelText<HTMLInputElement>('Location address');
+    expect(address.value).toBe('Lisbon, Portugal');
+    // …and the one written before is offered back, in case only the pin was meant to move.
+    fireEvent.click(within(location).getByRole('button', { name: 'Keep the old address' }));
+    expect(address.value).toBe('Rua Augusta 1');
+  });
+
+  it('keeps an address already in the town chosen', async () => {
+    stubApi(
+      { ...buyer, location: { address: 'Rua Augusta 1, Lisbon', lat: 38.71, lng: -9.13 } },
+      {
+        '/api/v1/plans': plans,
+        '/api/v1/me/gallery': { gallery: [] },
+        '/api/v1/places': lisbPlaces,
+      },
     );
+    renderApp('/account');
+    const location = await screen.findByRole('region', { name: 'Choose location' });
+    const search = await within(location).findByRole('combobox', {
+      name: 'Find your town or city',
+    });
+    fireEvent.change(search, { target: { value: 'lisb' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^Lisbon/ }));
+    expect(within(location).getByLabelText<HTMLInputElement>('Location address').value).toBe(
+      'Rua Augusta 1, Lisbon',
+    );
+    expect(within(location).queryByRole('button', { name: 'Keep the old address' })).toBeNull();
   });
 });

@@ -12,7 +12,9 @@ import { ProfileDetails } from './profile-details';
 export function AccountPage({ user }: { user: PrivateUser }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'plans' ? 'plans' : 'profile';
+  // Plans are a business's: a client has the profile alone.
+  const business = user.role === 'seller';
+  const tab = business && params.get('tab') === 'plans' ? 'plans' : 'profile';
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 960 }}>
       <Typography variant="h1" sx={{ fontSize: '2rem', mb: 2 }}>
@@ -31,12 +33,14 @@ export function AccountPage({ user }: { user: PrivateUser }) {
           id="tab-profile"
           aria-controls="panel-profile"
         />
-        <Tab
-          value="plans"
-          label={t('account.plansTab')}
-          id="tab-plans"
-          aria-controls="panel-plans"
-        />
+        {business && (
+          <Tab
+            value="plans"
+            label={t('account.plansTab')}
+            id="tab-plans"
+            aria-controls="panel-plans"
+          />
+        )}
       </Tabs>
       {/* The forms check their input with the contract schemas, loaded once a field is first
           focused (ready by the time it is sent), never with the screen. */}

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -21,6 +22,8 @@ export function LocationForm({ user }: { user: PrivateUser }) {
     lng: user.location ? String(user.location.lng) : '',
   });
   const { errors, setErrors, failed, formRef } = useFieldErrors();
+  // The address written before a town was chosen that did not match it, offered back.
+  const [replaced, setReplaced] = useState<string>();
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -42,11 +45,34 @@ export function LocationForm({ user }: { user: PrivateUser }) {
       <TextField
         label={t('account.address')}
         value={address}
-        onChange={(event) => setAddress(event.target.value)}
+        onChange={(event) => {
+          setAddress(event.target.value);
+          setReplaced(undefined);
+        }}
         error={Boolean(errors['location.address'])}
         helperText={errors['location.address']}
         autoComplete="street-address"
       />
+      {replaced !== undefined && (
+        <Alert
+          severity="info"
+          data-testid="address-replaced"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                setAddress(replaced);
+                setReplaced(undefined);
+              }}
+            >
+              {t('account.keepOldAddress')}
+            </Button>
+          }
+        >
+          {t('account.addressFollowsTown', { address, previous: replaced })}
+        </Alert>
+      )}
       <LocationFields
         value={point}
         onChange={setPoint}
@@ -57,8 +83,14 @@ export function LocationForm({ user }: { user: PrivateUser }) {
           <AddressSearch
             onPick={(place) => {
               pick(place);
-              // A place chosen is the address too, unless one was written.
-              setAddress((current) => (current.trim() ? current : place.label));
+              // The address follows the town chosen, so the profile never names one town while
+              // distances are measured from another. An address already in that town stays; one
+              // elsewhere is replaced, and offered back in case it was only the pin that moved.
+              const current = address.trim();
+              const inTown = current.toLocaleLowerCase().includes(place.name.toLocaleLowerCase());
+              if (current && inTown) return setReplaced(undefined);
+              setReplaced(current || undefined);
+              setAddress(place.label);
             }}
           />
         )}

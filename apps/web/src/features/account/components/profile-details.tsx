@@ -11,6 +11,7 @@ import { GalleryManager } from './gallery-manager';
 import { LocationForm } from './location-form';
 import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';
+import { PhotoForm } from './photo-form';
 import { SectorForm } from './sector-form';
 
 // Below the fold, with its own controls and strings: not part of the screen's first paint.
@@ -28,6 +29,7 @@ export function ProfileDetails({ user }: { user: PrivateUser }) {
     <>
       <Section id="personal" title={t('account.personal')}>
         <Stack spacing={3}>
+          <PhotoForm user={user} />
           <NameForm user={user} />
           {user.role === 'seller' && <SectorForm user={user} />}
           <DescriptionForm user={user} />
@@ -49,9 +51,11 @@ export function ProfileDetails({ user }: { user: PrivateUser }) {
       <Section id="password" title={t('account.passwordSection')}>
         <PasswordForm />
       </Section>
-      <Section id="gallery" title={t('account.gallery')}>
-        <GalleryManager />
-      </Section>
+      {user.role === 'seller' && (
+        <Section id="gallery" title={t('account.gallery')}>
+          <GalleryManager />
+        </Section>
+      )}
       <Section id="location" title={t('account.locationSection')}>
         <LocationForm user={user} />
       </Section>

@@ -44,6 +44,7 @@ export function SignUpForm({ role, onSent }: { role: Role; onSent: (email: strin
     password: '',
     firstName: '',
     lastName: '',
+    businessName: '',
     address: '',
     description: '',
     category: '',
@@ -82,8 +83,10 @@ export function SignUpForm({ role, onSent }: { role: Role; onSent: (email: strin
       role,
       email: form.email,
       password: form.password,
-      firstName: form.firstName,
-      lastName: form.lastName,
+      // A business gives its name; a client their first and last name.
+      ...(role === 'seller'
+        ? { businessName: form.businessName }
+        : { firstName: form.firstName, lastName: form.lastName }),
       description: form.description,
       category: role === 'seller' ? form.category || undefined : undefined,
       location: location ? { address: form.address, ...location } : undefined,
@@ -129,18 +132,31 @@ export function SignUpForm({ role, onSent }: { role: Role; onSent: (email: strin
           {...field('password')}
           helperText={errors.password ?? t('auth.passwordHint')}
         />
-        <TextField
-          label={t('auth.firstName')}
-          autoComplete="given-name"
-          required
-          {...field('firstName')}
-        />
-        <TextField
-          label={t('auth.lastName')}
-          autoComplete="family-name"
-          required
-          {...field('lastName')}
-        />
+        {role === 'seller' ? (
+          <TextField
+            label={t('auth.businessName')}
+            autoComplete="organization"
+            required
+            {...field('businessName')}
+            helperText={errors.businessName ?? t('auth.businessNameHint')}
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+          />
+        ) : (
+          <>
+            <TextField
+              label={t('auth.firstName')}
+              autoComplete="given-name"
+              required
+              {...field('firstName')}
+            />
+            <TextField
+              label={t('auth.lastName')}
+              autoComplete="family-name"
+              required
+              {...field('lastName')}
+            />
+          </>
+        )}
       </Box>
       {role === 'seller' && (
         <TextField select label={t('auth.sector')} required {...field('category')}>

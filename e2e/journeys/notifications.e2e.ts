@@ -161,8 +161,7 @@ journey(
       const visitor = findings.track('visitor', await newPage());
       await visitor.goto(`/inbox/${chat.id}`);
       await visitor.page.waitForURL(
-        (url) =>
-          url.pathname === '/buyerauth' && url.searchParams.get('next') === `/inbox/${chat.id}`,
+        (url) => url.pathname === '/signin' && url.searchParams.get('next') === `/inbox/${chat.id}`,
         { timeout: 10_000 },
       );
       await visitor.settle();

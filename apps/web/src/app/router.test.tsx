@@ -24,17 +24,33 @@ describe('route tables', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
-  it('falls back to the landing page for a signed-in route when signed out', async () => {
+  it('sends a signed-out visitor of a signed-in screen to the one sign-in, with the way back', async () => {
+    for (const path of ['/account', '/assistant', '/dashboard?view=map']) {
+      stubApi(null);
+      const { router, unmount } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/signin');
+      expect(new URLSearchParams(router.state.location.search).get('next')).toBe(path);
+      unmount();
+    }
+  });
+
+  it('offers both kinds of account at the one sign-in, each keeping the way back', async () => {
     stubApi(null);
-    renderApp('/account');
-    expect(await screen.findByRole('heading', { name: 'Welcome to Maya Market' })).toBeTruthy();
+    renderApp('/signin?next=%2Faccount&mode=signup');
+    expect(
+      (await screen.findByRole('link', { name: 'Join as a client' })).getAttribute('href'),
+    ).toBe('/buyerauth?mode=signup&next=%2Faccount');
+    expect(screen.getByRole('link', { name: 'Join as a business' }).getAttribute('href')).toBe(
+      '/sellerauth?mode=signup&next=%2Faccount',
+    );
   });
 
   it('sends a signed-out visitor of a chat to sign in, with the chat as the way back', async () => {
     stubApi(null);
     const { router } = renderApp('/inbox/01900000-0000-7000-8000-0000000000d1?from=mail');
-    expect(await screen.findByRole('heading', { name: 'Client Portal' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/buyerauth');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/signin');
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
       '/inbox/01900000-0000-7000-8000-0000000000d1?from=mail',
     );

@@ -1,11 +1,17 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, useSearchParams, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  useLocation,
+  useSearchParams,
+  type RouteObject,
+} from 'react-router';
 import { DocumentTitle } from '../components/document-title';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { adoptEarlyInput } from '../lib/early-input';
 import { afterHydrationTurns, awaitingHydration } from '../lib/hydration-turns';
-import { returnPath } from '../lib/return-path';
+import { returnPath, signInPath } from '../lib/return-path';
 import { markScreenSettled } from '../lib/screen-ready';
 import { useSession } from '../lib/session';
 import { RootLayout } from './root-layout';
@@ -80,8 +86,14 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   return <BySession signedIn={<Navigate to={target} replace />} signedOut={children} />;
 }
 
+/** A signed-in screen opened signed out (a link from a mail, say): sign in, then come back. */
+function SignInFirst() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={signInPath(pathname + search + hash)} replace />;
+}
+
 const landing = screen(screens.landing, 'landing');
-const signedInOnly = (node: ReactNode) => <BySession signedIn={node} signedOut={landing} />;
+const signedInOnly = (node: ReactNode) => <BySession signedIn={node} signedOut={<SignInFirst />} />;
 
 export const routes: RouteObject[] = [
   {
@@ -104,6 +116,11 @@ export const routes: RouteObject[] = [
       { path: 'inbox/:chatId', element: screen(screens.chats, 'chats') },
       { path: 'assistant', element: signedInOnly(screen(screens.assistant, 'assistant')) },
       { path: 'account', element: signedInOnly(screen(screens.account, 'account')) },
+      // The one sign-in for clients and businesses, where a signed-in screen sends a visitor.
+      {
+        path: 'signin',
+        element: <SignedOutOnly>{screen(screens.auth, 'signIn')}</SignedOutOnly>,
+      },
       {
         path: 'sellerauth',
         element: <SignedOutOnly>{screen(screens.auth, 'businessPortal')}</SignedOutOnly>,

@@ -29,5 +29,8 @@ export function withNext(path: string, next: string | null | undefined): string 
   return `${path}${path.includes('?') ? '&' : '?'}next=${encodeURIComponent(kept)}`;
 }
 
-/** The sign-in page that brings the person back to `path` afterwards. */
-export const signInPath = (path: string) => `/buyerauth?next=${encodeURIComponent(path)}`;
+/**
+ * The sign-in page that brings the person back to `path` afterwards: the neutral one, for clients
+ * and businesses alike (the account's role comes with it).
+ */
+export const signInPath = (path: string) => `/signin?next=${encodeURIComponent(path)}`;

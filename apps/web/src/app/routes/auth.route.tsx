@@ -3,5 +3,10 @@ import { AuthPage } from '../../features/auth/components/auth-page';
 
 export default function AuthRoute() {
   const { pathname } = useLocation();
-  return <AuthPage key={pathname} role={pathname.startsWith('/sellerauth') ? 'seller' : 'buyer'} />;
+  const role = pathname.startsWith('/sellerauth')
+    ? 'seller'
+    : pathname.startsWith('/buyerauth')
+      ? 'buyer'
+      : null;
+  return <AuthPage key={pathname} role={role} />;
 }

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -6,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { Role } from '@maya/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { withNext } from '../../../lib/return-path';
 import { CheckInbox } from './check-inbox';
 import { ForgotForm } from './forgot-form';
 import { SignInForm } from './sign-in-form';
@@ -22,8 +24,12 @@ const titles = {
   link: 'auth.linkTitle',
 } as const;
 
-/** One portal per role: /sellerauth for businesses, /buyerauth for clients; four modes each. */
-export function AuthPage({ role }: { role: Role }) {
+/**
+ * One portal per role: /sellerauth for businesses, /buyerauth for clients; four modes each. With
+ * no role, /signin: the one sign-in a signed-in screen sends a visitor to, for either kind of
+ * account (the server knows the account's role), whose sign-up leads to either portal.
+ */
+export function AuthPage({ role }: { role: Role | null }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const mode: Mode = ['signup', 'forgot', 'link'].includes(params.get('mode') ?? '')
@@ -46,19 +52,31 @@ export function AuthPage({ role }: { role: Role }) {
       { replace: true },
     );
   const business = role === 'seller';
+  const next = params.get('next');
 
   return (
     <Container maxWidth={mode === 'signup' ? 'md' : 'sm'} sx={{ py: { xs: 3, md: 6 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Typography variant="h1" sx={{ fontSize: '2rem' }} gutterBottom>
-          {business ? t('auth.businessPortal') : t('auth.clientPortal')}
+          {role === null
+            ? t('auth.signInTitle')
+            : business
+              ? t('auth.businessPortal')
+              : t('auth.clientPortal')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {business ? t('auth.businessIntro') : t('auth.clientIntro')}
+          {role === null
+            ? t('auth.signInIntro')
+            : business
+              ? t('auth.businessIntro')
+              : t('auth.clientIntro')}
         </Typography>
-        <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 2 }}>
-          {mode === 'signup' && sentTo ? t('auth.checkInboxTitle') : t(titles[mode])}
-        </Typography>
+        {/* The neutral sign-in's own title already says "Sign in". */}
+        {!(role === null && mode === 'signin') && (
+          <Typography variant="h2" sx={{ fontSize: '1.3rem', mb: 2 }}>
+            {mode === 'signup' && sentTo ? t('auth.checkInboxTitle') : t(titles[mode])}
+          </Typography>
+        )}
         {mode === 'signin' && (
           <SignInForm
             role={role}
@@ -68,11 +86,30 @@ export function AuthPage({ role }: { role: Role }) {
             }}
           />
         )}
+        {mode === 'signup' && role === null && (
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <Button
+              component={RouterLink}
+              to={withNext('/buyerauth?mode=signup', next)}
+              variant="outlined"
+            >
+              {t('auth.joinAsClient')}
+            </Button>
+            <Button
+              component={RouterLink}
+              to={withNext('/sellerauth?mode=signup', next)}
+              variant="outlined"
+            >
+              {t('auth.joinAsBusiness')}
+            </Button>
+          </Box>
+        )}
         {mode === 'signup' &&
+          role !== null &&
           (sentTo ? (
             <CheckInbox
               email={sentTo}
-              next={params.get('next')}
+              next={next}
               onEmailLink={() => {
                 setLinkEmail(sentTo);
                 setSentTo(undefined);

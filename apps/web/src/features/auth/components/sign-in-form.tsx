@@ -32,8 +32,8 @@ export function SignInForm({
   role,
   onEmailLink,
 }: {
-  /** The portal's role: businesses at /sellerauth, clients at /buyerauth. */
-  role: Role;
+  /** The portal's role: businesses at /sellerauth, clients at /buyerauth; null at /signin. */
+  role: Role | null;
   onEmailLink: (email: string) => void;
 }) {
   const { t } = useTranslation();
@@ -53,7 +53,7 @@ export function SignInForm({
     setErrors({});
     login.mutate(parsed.data, {
       onSuccess: ({ user }) => {
-        if (user.role !== role) {
+        if (role !== null && user.role !== role) {
           toast.info(
             user.role === 'buyer' ? t('auth.signedInAsClient') : t('auth.signedInAsBusiness'),
             {

@@ -103,7 +103,7 @@ export const searchSellersInputSchema = z.object({
     .max(200)
     .optional()
     .describe('Words to look for in names, descriptions and places.'),
-  sector: sectorSchema.optional().describe('One of the four sectors.'),
+  sector: sectorSchema.optional().describe('One of the sectors.'),
   place: singleLineText().max(100).optional().describe('A city or place name, e.g. "Porto".'),
   near: z
     .object({ lat: latitudeSchema, lng: longitudeSchema })

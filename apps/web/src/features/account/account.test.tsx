@@ -86,6 +86,43 @@ describe('the profile forms', () => {
     expect(within(password).queryByText('Wrong password')).toBeNull();
   });
 
+  it('mark the current password, not the new one, when the current password is wrong', async () => {
+    const usual = stubApi(buyer, { '/api/v1/plans': plans, '/api/v1/me/gallery': { gallery: [] } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        urlOf(input).endsWith('/me/password')
+          ? new Response(
+              JSON.stringify({
+                type: '/api/errors#validation-failed',
+                title: 'Validation failed',
+                status: 400,
+                code: 'VALIDATION_FAILED',
+                detail: 'Your current password is not correct.',
+                errors: { currentPassword: 'Incorrect password' },
+              }),
+              { status: 400, headers: { 'content-type': 'application/problem+json' } },
+            )
+          : usual(input, init),
+      ),
+    );
+    renderApp('/account');
+    const password = await screen.findByRole('region', { name: 'Password' });
+    const current = within(password).getByLabelText('Current password');
+    const fresh = within(password).getByLabelText('New password');
+    const again = within(password).getByLabelText('Confirm new password');
+    fireEvent.change(current, { target: { value: 'not the password' } });
+    fireEvent.change(fresh, { target: { value: 'a brand new passphrase' } });
+    fireEvent.change(again, { target: { value: 'a brand new passphrase' } });
+    fireEvent.click(within(password).getByRole('button', { name: 'Update Password' }));
+
+    expect(await within(password).findByText('Incorrect password')).toBeTruthy();
+    expect(current.getAttribute('aria-invalid')).toBe('true');
+    expect(fresh.getAttribute('aria-invalid')).toBe('false');
+    expect(again.getAttribute('aria-invalid')).toBe('false');
+    expect(document.activeElement).toBe(current);
+  });
+
   it('let a business change its sector, and ask a client for none', async () => {
     stubApi(seller, { '/api/v1/plans': plans, '/api/v1/me/gallery': { gallery: [] } });
     const { unmount } = renderApp('/account');

@@ -8,6 +8,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import wordLists from './tooling/eslint-rules/no-word-lists.js';
 
 const foldersIn = (path) =>
   readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
@@ -160,6 +161,13 @@ export default tseslint.config(
       '**/*.config.js',
     ],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // Words are data: a long word list in a module's code belongs in the lexicon's files.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { maya: wordLists },
+    rules: { 'maya/no-word-lists': 'error' },
   },
   {
     files: ['packages/contracts/**'],

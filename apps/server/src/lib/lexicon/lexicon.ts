@@ -105,6 +105,21 @@ const placesFile = z.strictObject({
   commonWordMinPopulation: z.number().int().positive(),
   /** Portuguese places that take an article ("no Porto", "na Amadora"); the rest take "em". */
   articles: z.record(articles, words),
+  /** Countries that end an address: no town, and too wide to search around. */
+  addressCountries: words,
+  /** Regions that end an address ("Lagos, Algarve"): no town, but a place to search around. */
+  addressRegions: words,
+  /** How a street starts ("rua", "av."): a part of an address that starts so is never its town. */
+  streetStarts: z.array(pattern),
+  /** First-level divisions the place data gives as letter codes (US states, UK nations). */
+  adminNames: z.record(z.string().regex(/^[A-Z]{2}$/), z.record(z.string(), word)),
+});
+
+const languagesFile = z.strictObject({
+  /** Words only English uses (short messages are judged by them); words both share are left out. */
+  en: words,
+  /** Words only Portuguese uses. */
+  pt: words,
 });
 
 const cuesFile = z.strictObject({
@@ -148,6 +163,7 @@ const FILES = {
   places: placesFile,
   cues: cuesFile,
   search: searchFile,
+  languages: languagesFile,
 } as const;
 
 type Files = { [name in keyof typeof FILES]: z.infer<(typeof FILES)[name]> };
@@ -163,6 +179,7 @@ export interface Lexicon {
   places: Files['places'];
   cues: Files['cues'];
   search: Files['search'];
+  languages: { en: ReadonlySet<string>; pt: ReadonlySet<string> };
 }
 
 /** A lexicon file that is missing, not JSON or not as described: the app does not start. */
@@ -227,6 +244,10 @@ export function loadLexicon(dir: string = DEFAULT_LEXICON_DIR): Lexicon {
     places: readFile(dir, 'places'),
     cues: readFile(dir, 'cues'),
     search: readFile(dir, 'search'),
+    languages: (({ en, pt }) => ({
+      en: new Set(en.map(foldLetters)),
+      pt: new Set(pt.map(foldLetters)),
+    }))(readFile(dir, 'languages')),
   };
 }
 

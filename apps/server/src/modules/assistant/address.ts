@@ -1,3 +1,4 @@
+import { derived, phraseRegex } from '../../lib/lexicon/index.js';
 import { normalize } from './text.js';
 
 /** Postcodes as people write them, anywhere in a part of an address. */
@@ -8,76 +9,13 @@ const POSTCODES = [
   /\b\d{3,6}\b/g, // Spain, the United States and most others: 28013, 07105
 ];
 
-/** Countries that end addresses: no town, and too wide to search around. */
-const COUNTRIES = new Set(
-  [
-    'portugal',
-    'brasil',
-    'brazil',
-    'espana',
-    'spain',
-    'angola',
-    'uk',
-    'united kingdom',
-    'england',
-    'usa',
-    'us',
-    'united states',
-    'united states of america',
-    'scotland',
-    'wales',
-    'ireland',
-    'france',
-    'germany',
-    'deutschland',
-    'italy',
-    'italia',
-    'netherlands',
-    'nederland',
-    'belgium',
-    'belgique',
-    'switzerland',
-    'suisse',
-    'schweiz',
-    'austria',
-    'luxembourg',
-    'canada',
-    'mexico',
-    'argentina',
-    'chile',
-    'colombia',
-    'peru',
-    'uruguay',
-    'mozambique',
-    'mocambique',
-    'cabo verde',
-    'cape verde',
-    'guine-bissau',
-    'sao tome e principe',
-    'timor-leste',
-    'macau',
-  ].map(normalize),
-);
-
-/** Regions that end addresses ("Lagos, Algarve"): no town, but a place to search around. */
-const REGIONS = new Set(
-  [
-    'new jersey',
-    'algarve',
-    'madeira',
-    'acores',
-    'azores',
-    'alentejo',
-    'minho',
-    'catalunya',
-    'catalonia',
-    'andalucia',
-  ].map(normalize),
-);
-
-/** The start of a street: a part that begins so is never the town. */
-const STREET =
-  /^(rua|r\.|av\.?|avenida|al\.|alameda|travessa|tv\.|largo|praca|estrada|calcada|caminho|escadas|cais|calle|c\/|carrer|cami|passeig|placa|plaza|rambla|via|street|st\.?|road|rd\.?|lane|\d)/;
+/** Countries and regions that end addresses, and how streets start: the lexicon's place words. */
+const words = derived((lexicon) => ({
+  countries: new Set(lexicon.places.addressCountries.map(normalize)),
+  regions: new Set(lexicon.places.addressRegions.map(normalize)),
+  // "rua", "av.", a number: a part that begins so is never the town.
+  street: new RegExp(`^(?:${lexicon.places.streetStarts.map(phraseRegex).join('|')}|\\d)`),
+}));
 
 /** One part of an address without its postcode and state code ("São Paulo - SP" → "São Paulo"). */
 function cleanPart(part: string): string {
@@ -94,15 +32,15 @@ function cleanPart(part: string): string {
 /** What a part of an address names, once cleaned: a country, a region or a state code, or a town or district. */
 export function kindOfPart(part: string): 'country' | 'region' | 'place' {
   const plain = normalize(part);
-  if (COUNTRIES.has(plain)) return 'country';
-  if (REGIONS.has(plain) || /^[A-Z]{2}$/.test(part)) return 'region';
+  if (words().countries.has(plain)) return 'country';
+  if (words().regions.has(plain) || /^[A-Z]{2}$/.test(part)) return 'region';
   return 'place';
 }
 
 function isTown(part: string): boolean {
   if (!/\p{L}{2}/u.test(part) || /\d/.test(part)) return false;
   if (/^[A-Z]{2}$/.test(part)) return false; // a state code on its own: "NJ"
-  return kindOfPart(part) === 'place' && !STREET.test(normalize(part));
+  return kindOfPart(part) === 'place' && !words().street.test(normalize(part));
 }
 
 /**
@@ -142,7 +80,7 @@ export function placesOf(
       if (!/^[A-Z]{2}$/.test(part)) found.push({ name: part, kind: 'region', town });
       continue;
     }
-    if (!STREET.test(normalize(part))) found.push({ name: part, kind: 'district', town });
+    if (!words().street.test(normalize(part))) found.push({ name: part, kind: 'district', town });
   }
   return found;
 }

@@ -1,5 +1,5 @@
 import type { Sector } from '@maya/contracts';
-import { derived, lexicon, type Lexicon } from '../../lib/lexicon/index.js';
+import { derived, lexicon, live, type Lexicon } from '../../lib/lexicon/index.js';
 import type { Language } from './language.js';
 import { normalize } from './text.js';
 
@@ -27,25 +27,6 @@ export interface Trade {
   en: Noun[];
   pt: Noun[];
   cues?: { en?: string[]; pt?: string[]; both?: string[] };
-}
-
-/** A value read from the lexicon in use each time it is touched, under a fixed name. */
-function live<T extends object>(read: () => T): T {
-  return new Proxy({} as T, {
-    get(_, key) {
-      const target = read();
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === 'function'
-        ? (value as (...args: unknown[]) => unknown).bind(target)
-        : value;
-    },
-    has: (_, key) => Reflect.has(read(), key),
-    ownKeys: () => Reflect.ownKeys(read()),
-    getOwnPropertyDescriptor: (_, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(read(), key);
-      return descriptor && { ...descriptor, configurable: true };
-    },
-  });
 }
 
 const nounOf = (noun: { one: string; many: string; gender?: 'm' | 'f' }): Noun =>

@@ -5,8 +5,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { PrivateUser } from '@maya/contracts';
 import type { UIMessage } from 'ai';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStickToBottom } from '../../../components/use-stick-to-bottom';
 import { SellerCards, sellersOf } from './seller-cards';
 
 /**
@@ -66,30 +66,17 @@ export function MessageList({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const log = useRef<HTMLDivElement>(null);
-  // Whether the newest words are in view: then they stay in view as the answer streams in. Read
-  // as the person scrolls, so a reader who scrolled up to an earlier answer is left there.
-  const following = useRef(true);
-  const count = messages.length;
-  useEffect(() => {
-    // A new message (theirs or Maya's) brings the view down again.
-    following.current = true;
-  }, [count]);
-  useEffect(() => {
-    const box = log.current;
-    if (box && following.current) box.scrollTop = box.scrollHeight;
-  }, [messages, busy]);
+  // A new message (theirs or Maya's) brings the view to it; the answer stays in view as it
+  // streams in, unless the reader scrolled up to an earlier one.
+  const [logRef, onLogScroll] = useStickToBottom<HTMLDivElement>(messages.length);
 
   return (
     <Box
-      ref={log}
+      ref={logRef}
+      onScroll={onLogScroll}
       role="log"
       aria-label={t('assistant.conversation')}
       aria-live="polite"
-      onScroll={(event) => {
-        const box = event.currentTarget;
-        following.current = box.scrollHeight - box.scrollTop - box.clientHeight < 48;
-      }}
       sx={{
         flex: 1,
         minHeight: 0,

@@ -5,12 +5,13 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { ChatSummary, PrivateUser } from '@maya/contracts';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../lib/dates';
 import { useMessages } from '../api/get-messages';
 import { useMarkRead } from '../api/mark-read';
 import { useSendMessage, withPending } from '../api/send-message';
+import { useStickToBottom } from '../../../components/use-stick-to-bottom';
 import { useChatFocus } from '../hooks/use-chat-focus';
 import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
@@ -31,7 +32,6 @@ export function Conversation({
   const messages = useMessages(chat.id);
   const outbox = useSendMessage(chat.id, user.id);
   const { mutate: markRead } = useMarkRead();
-  const log = useRef<HTMLDivElement>(null);
   const partnerName = chat.partner.deleted ? t('chats.deletedUser') : chat.partner.fullName;
   useChatFocus(chat.id);
 
@@ -58,13 +58,8 @@ export function Conversation({
   }, [chat.id, newest, user.id, markRead]);
 
   // The newest message in view: on opening, on a new message either way, and when the partner
-  // starts typing. Only the messages scroll (never the page), and older ones loaded on demand
-  // above leave the view where it is.
-  const newestKey = shown.at(-1)?.clientId;
-  useEffect(() => {
-    const box = log.current;
-    if (box) box.scrollTop = box.scrollHeight;
-  }, [newestKey, typing]);
+  // starts typing. Older ones loaded on demand above leave the view where it is.
+  const [logRef, onLogScroll] = useStickToBottom<HTMLDivElement>(`${shown.at(-1)?.clientId} ${typing}`);
 
   const me = { name: user.fullName, image: user.thumbnailUrl };
   const partner = { name: partnerName, image: chat.partner.thumbnailUrl };
@@ -99,7 +94,8 @@ export function Conversation({
       </Box>
 
       <Box
-        ref={log}
+        ref={logRef}
+        onScroll={onLogScroll}
         sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 2 }}
         aria-label={t('chats.messages', { name: partnerName })}
         role="log"

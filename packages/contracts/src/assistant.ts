@@ -86,6 +86,13 @@ export const sellerSearchSummarySchema = z.object({
   mentioning: z.object({ words: z.string(), found: z.number().int() }).optional(),
   /** The fitting cards are nearest first. */
   closestFirst: z.boolean(),
+  /** More sellers fit than the cards show (the next page). */
+  more: z.boolean().optional(),
+  /**
+   * Nobody fits, and nobody doing it is near enough to offer either: alternatives stay within
+   * 1,000 km of the place searched unless the asker wants anywhere.
+   */
+  nobodyNear: z.boolean().optional(),
   language: assistantLanguageSchema,
 });
 export type SellerSearchSummary = z.infer<typeof sellerSearchSummarySchema>;

@@ -23,7 +23,9 @@ import {
   toChatPartner,
   toPublicProfile,
 } from './directory.policy.js';
-import { explainMatch } from './search-match.js';
+import { createBusinessSearch } from './business-search.js';
+import { compareRanked } from './ranking.js';
+import { explainMatch, type MatchHit } from './search-match.js';
 import {
   expandWord,
   meaningfulWords,
@@ -80,7 +82,7 @@ export interface PlaceFinder {
   townAt(point: { lat: number; lng: number }, text?: string | null): { label: string } | undefined;
   findIn(
     words: string[],
-    options?: { commonWords?: Set<string> },
+    options?: { commonWords?: ReadonlySet<string> },
   ):
     | {
         place: {
@@ -207,7 +209,7 @@ export function createDirectoryService(
     | { at: number; places: Awaited<ReturnType<DirectoryRepository['findSellerPlaces']>> }
     | undefined;
 
-  return {
+  const service = {
     /**
      * One profile as `actor` may see it (`mayViewProfile`): a client's profile is NOT_FOUND, as
      * an unknown id is, to anyone but businesses and the client.
@@ -225,177 +227,211 @@ export function createDirectoryService(
      * stays fast at any size and never repeats or skips an entry while people sign up.
      */
     async findUsers(actor: Actor | null, query: FindUsersQuery): Promise<UsersPage> {
-      const role = query.role ?? (actor?.role === 'seller' ? 'buyer' : 'seller');
-      if (role === 'buyer' && actor?.role !== 'seller') {
-        throw new AppError(
-          actor ? 'FORBIDDEN' : 'UNAUTHENTICATED',
-          actor
-            ? 'Clients are listed for businesses only.'
-            : 'Please sign in as a business to browse clients.',
-        );
-      }
-      const typed = withoutNearMe(searchWords(query.q ?? ''));
-      // A place named in the words becomes a point and a radius, unless a point was given.
-      let place: UnderstoodPlace | null = null;
-      let words = typed;
-      const named = query.near ? undefined : placeIn(typed);
-      if (named) {
-        const before = named.start > 0 && placePrepositions.has(typed[named.start - 1]!) ? 1 : 0;
-        words = [...typed.slice(0, named.start - before), ...typed.slice(named.end)];
-        place = {
-          name: named.place.name,
-          country: named.place.country,
-          lat: named.place.lat,
-          lng: named.place.lng,
-          radiusKm: query.radiusKm ?? placeRadiusKm(named.place),
-        };
-      }
-      let terms = await understand(words.length > 0 ? meaningfulWords(words) : []);
-      const sort =
-        query.sort ??
-        (terms.length > 0 ? 'relevance' : query.near || place ? 'distance' : 'newest');
-      const near = query.near
-        ? {
-            ...query.near,
-            // Nearest first with no radius given means every distance, not the nearest 50 km.
-            radiusKm: query.radiusKm ?? (sort === 'distance' ? undefined : DEFAULT_RADIUS_KM),
-          }
-        : place
-          ? { lat: place.lat, lng: place.lng, radiusKm: place.radiusKm }
-          : undefined;
-      if (sort === 'distance' && !near) {
-        throw new AppError('VALIDATION_FAILED', 'Sorting by distance needs a point.', {
-          near: 'Required for sort=distance',
-        });
-      }
-      const after = query.cursor ? decodeDirectoryCursor(query.cursor, sort) : undefined;
-      const search: DirectoryQuery = {
-        role,
-        terms: terms.map(termQuery),
-        text: terms.map((term) => term.word).join(' '),
-        category: query.category,
-        near,
-        sort: sort === 'relevance' && terms.length === 0 ? 'newest' : sort,
-        limit: query.limit + 1,
-        after,
+      return (await readDirectory(actor, query)).page;
+    },
+
+    /**
+     * The businesses that fit a request, the alternatives when too few do, and what was
+     * understood: the directory's answer for Maya (business-search.ts), ranked as `findUsers`.
+     */
+    searchBusinesses: createBusinessSearch(readDirectory),
+  };
+
+  /** A directory page and, per profile, where each searched word counted (search-match.ts). */
+  async function readDirectory(
+    actor: Actor | null,
+    query: FindUsersQuery,
+  ): Promise<{ page: UsersPage; hits: Map<string, MatchHit[]> }> {
+    const role = query.role ?? (actor?.role === 'seller' ? 'buyer' : 'seller');
+    if (role === 'buyer' && actor?.role !== 'seller') {
+      throw new AppError(
+        actor ? 'FORBIDDEN' : 'UNAUTHENTICATED',
+        actor
+          ? 'Clients are listed for businesses only.'
+          : 'Please sign in as a business to browse clients.',
+      );
+    }
+    const typed = withoutNearMe(searchWords(query.q ?? ''));
+    // A place named in the words becomes a point and a radius, unless a point was given.
+    let place: UnderstoodPlace | null = null;
+    let words = typed;
+    const named = query.near ? undefined : placeIn(typed);
+    if (named) {
+      const before = named.start > 0 && placePrepositions.has(typed[named.start - 1]!) ? 1 : 0;
+      words = [...typed.slice(0, named.start - before), ...typed.slice(named.end)];
+      place = {
+        name: named.place.name,
+        country: named.place.country,
+        lat: named.place.lat,
+        lng: named.place.lng,
+        radiusKm: query.radiusKm ?? placeRadiusKm(named.place),
       };
-      // The count rides on the page's own statements; only a page without rows asks for it apart.
-      const wantsTotal = !query.cursor && (terms.length > 0 || near !== undefined);
-      let rows: DirectoryRow[];
-      let counting: Promise<{ count: number; capped: boolean }> | undefined;
-      if (wantsTotal) {
-        const counted = await repository.findCountedDirectoryPage(search);
-        rows = counted.rows;
-        counting = counted.total ? Promise.resolve(counted.total) : repository.countMatches(search);
-        counting.catch(() => undefined);
-      } else {
-        rows = await repository.findDirectoryPage(search);
-      }
-      let outsidePlace = false;
-      if (rows.length === 0 && place && !query.cursor) {
-        // The place may have been words after all ("Salão São Bento"): read them as words.
-        const literal = await understand(meaningfulWords(typed));
-        const asWords = await repository.findDirectoryPage({
+    }
+    let terms = await understand(words.length > 0 ? meaningfulWords(words) : []);
+    const sort =
+      query.sort ?? (terms.length > 0 ? 'relevance' : query.near || place ? 'distance' : 'newest');
+    const near = query.near
+      ? {
+          ...query.near,
+          // Nearest first with no radius given means every distance, not the nearest 50 km.
+          radiusKm: query.radiusKm ?? (sort === 'distance' ? undefined : DEFAULT_RADIUS_KM),
+        }
+      : place
+        ? { lat: place.lat, lng: place.lng, radiusKm: place.radiusKm }
+        : undefined;
+    if (sort === 'distance' && !near) {
+      throw new AppError('VALIDATION_FAILED', 'Sorting by distance needs a point.', {
+        near: 'Required for sort=distance',
+      });
+    }
+    const after = query.cursor ? decodeDirectoryCursor(query.cursor, sort) : undefined;
+    const search: DirectoryQuery = {
+      role,
+      terms: terms.map(termQuery),
+      text: terms.map((term) => term.word).join(' '),
+      category: query.category,
+      near,
+      sort: sort === 'relevance' && terms.length === 0 ? 'newest' : sort,
+      limit: query.limit + 1,
+      after,
+    };
+    // The count rides on the page's own statements; only a page without rows asks for it apart.
+    const wantsTotal = !query.cursor && (terms.length > 0 || near !== undefined);
+    let rows: DirectoryRow[];
+    let counting: Promise<{ count: number; capped: boolean }> | undefined;
+    if (wantsTotal) {
+      const counted = await repository.findCountedDirectoryPage(search);
+      rows = counted.rows;
+      counting = counted.total ? Promise.resolve(counted.total) : repository.countMatches(search);
+      counting.catch(() => undefined);
+    } else {
+      rows = await repository.findDirectoryPage(search);
+    }
+    let outsidePlace = false;
+    if (rows.length === 0 && place && !query.cursor) {
+      // The place may have been words after all ("Salão São Bento"): read them as words.
+      const literal = await understand(meaningfulWords(typed));
+      const asWords = await repository.findDirectoryPage({
+        ...search,
+        terms: literal.map(termQuery),
+        text: literal.map((term) => term.word).join(' '),
+        near: query.near ? search.near : undefined,
+        sort: query.sort ?? 'relevance',
+      });
+      if (asWords.some((row) => (row.tier ?? 1) < 3)) {
+        rows = asWords;
+        terms = literal;
+        place = null;
+        counting = repository.countMatches({
           ...search,
           terms: literal.map(termQuery),
           text: literal.map((term) => term.word).join(' '),
           near: query.near ? search.near : undefined,
-          sort: query.sort ?? 'relevance',
         });
-        if (asWords.some((row) => (row.tier ?? 1) < 3)) {
-          rows = asWords;
-          terms = literal;
-          place = null;
-          counting = repository.countMatches({
-            ...search,
-            terms: literal.map(termQuery),
-            text: literal.map((term) => term.word).join(' '),
-            near: query.near ? search.near : undefined,
-          });
-        } else if (terms.length > 0) {
-          // Nobody with these words at the place: first the same trade's sector there ("hotel
-          // in Funchal" → its guesthouses), then the best matches anywhere, nearest first within
-          // each tier; shown as partial matches rather than an empty page.
-          const sector = query.category ?? terms.find((term) => term.sector)?.sector;
-          const sameSector = sector
-            ? await repository.findDirectoryPage({
+      } else if (terms.length > 0) {
+        // Nobody with these words at the place: first the same trade's sector there ("hotel
+        // in Funchal" → its guesthouses), then the best matches anywhere, nearest first within
+        // each tier; shown as partial matches rather than an empty page.
+        const sector = query.category ?? terms.find((term) => term.sector)?.sector;
+        const sameSector = sector
+          ? await repository.findDirectoryPage({
+              ...search,
+              terms: [],
+              text: '',
+              category: sector,
+              sort: 'distance',
+            })
+          : [];
+        const anywhere =
+          sameSector.length > 0
+            ? sameSector
+            : await repository.findDirectoryPage({
                 ...search,
-                terms: [],
-                text: '',
-                category: sector,
-                sort: 'distance',
-              })
-            : [];
-          const anywhere =
-            sameSector.length > 0
-              ? sameSector
-              : await repository.findDirectoryPage({
-                  ...search,
-                  near: { lat: place.lat, lng: place.lng },
-                });
-          rows = (anywhere.length > 0 ? anywhere : asWords).sort(
-            (a, b) =>
-              (a.tier ?? 0) - (b.tier ?? 0) ||
-              (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity),
-          );
-          outsidePlace = anywhere.length > 0;
-          if (!outsidePlace) {
-            terms = literal;
-            place = null;
-          }
-        } else {
-          rows = asWords;
+                near: { lat: place.lat, lng: place.lng },
+              });
+        rows = (anywhere.length > 0 ? anywhere : asWords).sort(
+          (a, b) =>
+            (a.tier ?? 0) - (b.tier ?? 0) ||
+            (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity),
+        );
+        outsidePlace = anywhere.length > 0;
+        if (!outsidePlace) {
           terms = literal;
           place = null;
         }
+      } else {
+        rows = asWords;
+        terms = literal;
+        place = null;
       }
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      const text = terms.length > 0 || place !== null;
-      const explained = page.map((row) => ({
-        row,
-        match: text
-          ? explainMatch(asShown(row.user), terms, {
-              tier: row.tier,
-              place: place && !outsidePlace ? place.name : undefined,
-              outsidePlace,
-            })
-          : undefined,
-      }));
-      // Within a tier the index gives the newest first; on the page, the better match first.
-      // The page holds the same rows either way, so paging neither repeats nor skips.
-      if (search.sort === 'relevance' && !outsidePlace) {
-        explained.sort(
-          (a, b) =>
-            (a.row.tier ?? 0) - (b.row.tier ?? 0) || (b.match?.score ?? 0) - (a.match?.score ?? 0),
-        );
-      }
-      return {
-        items: explained.map(({ row, match }) => ({
-          ...shown(row.user),
-          distanceKm:
-            row.distanceKm === null
-              ? null
-              : row.user.role === 'buyer'
-                ? Math.round(row.distanceKm)
-                : Math.round(row.distanceKm * 10) / 10,
-          ...(match && {
-            match: { complete: match.complete, words: match.words, fields: match.fields },
-          }),
-        })),
-        nextCursor:
-          rows.length > query.limit && last && !outsidePlace
-            ? encodeCursor([sort, last.sortValue, last.user.id])
-            : null,
-        ...(counting && {
-          total: outsidePlace ? { count: 0, capped: false } : await counting,
+    }
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const text = terms.length > 0 || place !== null;
+    const explained = page.map((row) => ({
+      row,
+      match: text
+        ? explainMatch(asShown(row.user), terms, {
+            tier: row.tier,
+            place: place && !outsidePlace ? place.name : undefined,
+            outsidePlace,
+          })
+        : undefined,
+    }));
+    // Within a tier the index gives the newest first; on the page, the better match first.
+    // The page holds the same rows either way, so paging neither repeats nor skips.
+    // The ranking (ranking.ts): honest profiles first, then the fit band, Pro, the exact score.
+    if (search.sort === 'relevance' && !outsidePlace) {
+      explained.sort((a, b) =>
+        compareRanked(
+          {
+            user: a.row.user,
+            tier: a.row.tier,
+            fit: a.match?.fit ?? 0,
+            score: a.match?.score ?? 0,
+          },
+          {
+            user: b.row.user,
+            tier: b.row.tier,
+            fit: b.match?.fit ?? 0,
+            score: b.match?.score ?? 0,
+          },
+        ),
+      );
+    }
+    const hits = new Map(
+      explained.flatMap(({ row, match }) => (match ? [[row.user.id, match.hits]] : [])),
+    );
+    const usersPage: UsersPage = {
+      items: explained.map(({ row, match }) => ({
+        ...shown(row.user),
+        distanceKm:
+          row.distanceKm === null
+            ? null
+            : row.user.role === 'buyer'
+              ? Math.round(row.distanceKm)
+              : Math.round(row.distanceKm * 10) / 10,
+        ...(match && {
+          match: { complete: match.complete, words: match.words, fields: match.fields },
         }),
-        ...(!query.cursor &&
-          text && {
-            understood: { words: terms.map((term) => term.word), place },
-          }),
-      };
-    },
+      })),
+      nextCursor:
+        rows.length > query.limit && last && !outsidePlace
+          ? encodeCursor([sort, last.sortValue, last.user.id])
+          : null,
+      ...(counting && {
+        total: outsidePlace ? { count: 0, capped: false } : await counting,
+      }),
+      ...(!query.cursor &&
+        text && {
+          understood: { words: terms.map((term) => term.word), place },
+        }),
+    };
+    return { page: usersPage, hits };
+  }
+
+  return {
+    ...service,
 
     async findFeaturedSellers(): Promise<FeaturedSellers> {
       const rows = await repository.findFeaturedSellers(FEATURED_SELLERS);

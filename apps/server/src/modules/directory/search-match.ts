@@ -2,17 +2,44 @@ import type { MatchField, SearchMatch } from '@maya/contracts';
 import type { User } from './directory.repository.js';
 import { allowedEdits, editDistance, fold, type SearchTerm } from './search-terms.js';
 
-function tokens(text: string | null | undefined): string[] {
-  return fold(text ?? '').match(/[\p{L}\p{N}]+/gu) ?? [];
+/** A text's words as written, each with its folded form (what the index compares). */
+function tokens(text: string | null | undefined): { shown: string; token: string }[] {
+  return (text?.match(/[\p{L}\p{N}]+/gu) ?? []).flatMap((shown) =>
+    (fold(shown).match(/[\p{L}\p{N}]+/gu) ?? []).map((token) => ({ shown, token })),
+  );
 }
 
 /** How much a word found in each field says about a profile. */
-const FIELD_WEIGHT: Record<MatchField, number> = { name: 4, sector: 2, place: 2, description: 1 };
+export const FIELD_WEIGHT: Record<MatchField, number> = {
+  name: 4,
+  sector: 2,
+  place: 2,
+  description: 1,
+};
 const FIELD_ORDER: MatchField[] = ['name', 'sector', 'place', 'description'];
 
+/** One searched word found in a profile: the field it counts in and the profile's own word there. */
+export interface MatchHit {
+  /** The searched word (folded). */
+  word: string;
+  field: MatchField;
+  /** The profile's word that matched, as the profile writes it ("Fotografia"). */
+  found: string;
+  /** Found as the word itself (or its correction), not as one of its synonyms. */
+  own: boolean;
+}
+
 export interface ExplainedMatch extends SearchMatch {
-  /** Orders a page's rows within one tier: better fields, the words themselves over synonyms. */
+  /**
+   * How well the profile fits: for each searched word its best field only (name 4, sector 2,
+   * place 2, description 1; ×0.75 for a synonym, ×0.5 for a typo), so a word repeated, or
+   * found in several fields, counts once.
+   */
+  fit: number;
+  /** The fit, less up to 1 for a long description (one that names everything says less of each). */
   score: number;
+  /** Per searched word, where it counted: what a reason may say, and nothing else. */
+  hits: MatchHit[];
 }
 
 /**
@@ -26,7 +53,7 @@ export function explainMatch(
   terms: SearchTerm[],
   { tier, place, outsidePlace = false }: { tier?: number; place?: string; outsidePlace?: boolean },
 ): ExplainedMatch {
-  const fields: [MatchField, string[]][] = [
+  const fields: [MatchField, { shown: string; token: string }[]][] = [
     ['name', tokens(`${user.firstName} ${user.lastName}`)],
     ['sector', tokens(user.category?.replaceAll('-', ' '))],
     ['place', tokens(user.address)],
@@ -34,28 +61,38 @@ export function explainMatch(
   ];
   const found = new Set<MatchField>();
   const words: string[] = [];
+  const hits: MatchHit[] = [];
   let score = 0;
   for (const term of terms) {
     const edits = allowedEdits(term.word);
-    let best = 0;
+    let best: { value: number; hit: MatchHit } | undefined;
     for (const [field, fieldTokens] of fields) {
-      let hit = 0;
-      for (const token of fieldTokens) {
+      let hit: { value: number; shown: string; own: boolean } | undefined;
+      for (const { shown, token } of fieldTokens) {
         for (const alternative of term.alternatives) {
           const matches = alternative.prefix
             ? token.startsWith(alternative.token)
             : token === alternative.token;
-          if (matches) hit = Math.max(hit, alternative.own ? 1 : 0.75);
+          const value = alternative.own ? 1 : 0.75;
+          if (matches && value > (hit?.value ?? 0)) hit = { value, shown, own: alternative.own };
         }
-        if (!hit && tier === 4 && editDistance(term.word, token, edits) <= edits) hit = 0.5;
+        if (!hit && tier === 4 && editDistance(term.word, token, edits) <= edits) {
+          hit = { value: 0.5, shown, own: true };
+        }
       }
       if (hit) {
         found.add(field);
-        best = Math.max(best, hit * FIELD_WEIGHT[field]);
+        const value = hit.value * FIELD_WEIGHT[field];
+        if (value > (best?.value ?? 0)) {
+          best = { value, hit: { word: term.word, field, found: hit.shown, own: hit.own } };
+        }
       }
     }
-    if (best > 0) words.push(term.word);
-    score += best;
+    if (best) {
+      words.push(term.word);
+      hits.push(best.hit);
+      score += best.value;
+    }
   }
   if (place) {
     words.push(place);
@@ -65,7 +102,8 @@ export function explainMatch(
     complete: words.length === terms.length + (place ? 1 : 0) && tier !== 3 && !outsidePlace,
     words,
     fields: FIELD_ORDER.filter((field) => found.has(field)),
-    // A description that names everything says less about each thing (keyword stuffing).
+    fit: score,
     score: score - Math.min(1, fields[3]![1].length / 400),
+    hits,
   };
 }

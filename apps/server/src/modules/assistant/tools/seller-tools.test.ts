@@ -1,22 +1,26 @@
-import type { PublicProfile, SellerToolOutput, UsersPage } from '@maya/contracts';
+import type { PublicProfile, SellerToolOutput } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
 import type { AccountService } from '../../account/account.service.js';
+import type {
+  BusinessRequest,
+  BusinessSearch,
+  FoundBusiness,
+} from '../../directory/business-search.js';
 import type { DirectoryService } from '../../directory/directory.service.js';
 import { createPlaceFinder } from '../place-finder.js';
 import { createSellerTools } from './seller-tools.js';
 
 /**
- * The directory's contract lets every search result say why it matched (`match`) and lets the
- * page say what it understood; the rewritten directory fills them in. These tests give the
- * tools pages of that contract directly, so Maya's use of them is pinned down today.
+ * The directory decides who fits and why (business-search.ts); the tool only words it. These
+ * tests give the tool the directory's answers directly, so its wording of them is pinned down.
  */
-function profile(id: string, match: PublicProfile['match'], distanceKm = 1.2): PublicProfile {
+function profile(id: string, name: string): PublicProfile {
   return {
     id,
     role: 'seller',
-    fullName: `Seller ${id.slice(0, 4)}`,
-    firstName: 'Seller',
-    lastName: id.slice(0, 4),
+    fullName: name,
+    firstName: name.split(' ')[0]!,
+    lastName: name.split(' ').slice(1).join(' '),
     imageUrl: null,
     thumbnailUrl: null,
     description: 'Roof repairs and new roofs.',
@@ -24,81 +28,134 @@ function profile(id: string, match: PublicProfile['match'], distanceKm = 1.2): P
     location: { address: 'Rua das Flores 5, 4050-262 Porto', lat: 41.145, lng: -8.611 },
     email: null,
     createdAt: new Date().toISOString(),
-    distanceKm,
-    match,
+    distanceKm: 1.2,
   };
 }
 
 const ids = ['0190a0b0-0000-7000-8000-000000000001', '0190a0b0-0000-7000-8000-000000000002'];
+const summary: BusinessSearch['summary'] = {
+  words: [],
+  order: 'relevance',
+  more: false,
+  nextOffset: null,
+  alternatives: [],
+  nobodyNear: false,
+  reachKm: 300,
+};
 
-function toolsOver(items: PublicProfile[]) {
-  const porto = { name: 'Porto', country: 'Portugal', lat: 41.15, lng: -8.61, radiusKm: 15 };
+function toolsOver(answer: Partial<BusinessSearch>) {
+  const asked: BusinessRequest[] = [];
   const directory = {
-    // Only the words searched for find anything; the place is read from them.
-    async findUsers(_actor: unknown, query: { q?: string }): Promise<UsersPage> {
+    async searchBusinesses(_actor: unknown, request: BusinessRequest): Promise<BusinessSearch> {
+      asked.push(request);
+      const fitting = answer.fitting ?? [];
+      const alternatives = answer.alternatives ?? [];
       return {
-        items: query.q ? items : [],
-        nextCursor: null,
-        understood: { words: query.q?.split(' ') ?? [], place: porto },
+        fitting,
+        alternatives,
+        shown: [...fitting, ...alternatives],
+        summary: { ...summary, ...answer.summary },
       };
     },
+    async findUsers() {
+      return { items: [], nextCursor: null };
+    },
     async findSellerPlaces() {
-      return [];
+      return [{ name: 'Porto', lat: 41.15, lng: -8.61, sellers: 3 }];
     },
   } as unknown as DirectoryService;
   const tools = createSellerTools(
-    {
-      directory,
-      account: {} as AccountService,
-      places: createPlaceFinder(directory),
-    },
+    { directory, account: {} as AccountService, places: createPlaceFinder(directory) },
     null,
   );
-  return (input: Record<string, unknown>) =>
+  const search = (input: Record<string, unknown>) =>
     tools.searchSellers.execute!(input, {
       toolCallId: 'call',
       messages: [],
     }) as Promise<SellerToolOutput>;
+  return { search, asked };
 }
 
-describe('the search tool reads why each seller matched', () => {
-  it('says which words matched in which fields, and how far, in either language', async () => {
-    const search = toolsOver([
-      profile(ids[0]!, { complete: true, words: ['roofing'], fields: ['description'] }),
-      profile(ids[1]!, { complete: true, words: ['telhado'], fields: ['sector', 'name'] }, 3.4),
-    ]);
+const roofer: FoundBusiness = {
+  profile: profile(ids[0]!, 'Telhados do Norte'),
+  reasons: [
+    {
+      kind: 'match',
+      hits: [
+        { field: 'name', found: 'Telhados' },
+        { field: 'description', found: 'roofs' },
+      ],
+      partial: false,
+    },
+    { kind: 'distance', km: 1.2 },
+  ],
+};
+
+describe('the search tool words what the directory found', () => {
+  it("quotes the profile's own words where they matched, in the asker's language", async () => {
+    const { search } = toolsOver({ fitting: [roofer] });
     const english = await search({ query: 'roofing', place: 'Porto', language: 'en' });
-    expect(english.sellers.map((card) => card.why)).toEqual([
-      'matches “roofing” in the description, 1.2 km from the centre of Porto',
-      'matches “telhado” in the sector and the name, 3.4 km from the centre of Porto',
-    ]);
-    expect(english.search).toMatchObject({ fitting: 2, alternatives: [] });
-    const portuguese = await search({ query: 'telhado', place: 'Porto', language: 'pt' });
-    expect(portuguese.sellers[1]!.why).toBe(
-      'corresponde a “telhado” no setor e no nome, a 3,4 km do centro do Porto',
+    expect(english.sellers[0]!.why).toBe(
+      'matches “Telhados” in the name, matches “roofs” in the description, 1.2 km from the centre of Porto',
     );
+    const portuguese = await search({ query: 'telhado', place: 'Porto', language: 'pt' });
+    expect(portuguese.sellers[0]!.why).toBe(
+      'corresponde a “Telhados” no nome, corresponde a “roofs” na descrição, a 1,2 km do centro do Porto',
+    );
+    expect(portuguese.search).toMatchObject({ fitting: 1, alternatives: [], language: 'pt' });
   });
 
-  it('offers partial matches only as labelled alternatives', async () => {
-    const search = toolsOver([
-      profile(ids[0]!, { complete: false, words: ['roof'], fields: ['description'] }),
-    ]);
-    const output = await search({ query: 'roof garden', place: 'Porto', language: 'en' });
-    expect(output.search).toMatchObject({ fitting: 0, alternatives: ['partial'] });
-    expect(output.note).toMatch(/^no-match: .*alternative/);
-    expect(output.sellers).toEqual([
+  it('says a match in the sector as the sector, never as the sector code', async () => {
+    const { search } = toolsOver({
+      fitting: [
+        {
+          ...roofer,
+          reasons: [
+            { kind: 'match', hits: [{ field: 'sector', found: 'construction' }], partial: false },
+          ],
+        },
+      ],
+    });
+    const output = await search({ query: 'obras', language: 'pt' });
+    expect(output.sellers[0]!.why).not.toContain('construction');
+  });
+
+  it('labels alternatives, and says when nobody is near', async () => {
+    const partial = await toolsOver({
+      alternatives: [
+        {
+          profile: profile(ids[1]!, 'Roof Garden'),
+          reasons: [{ kind: 'match', hits: [{ field: 'name', found: 'Roof' }], partial: true }],
+          alternative: 'partial',
+        },
+      ],
+      summary: { ...summary, alternatives: ['partial'] },
+    }).search({ query: 'roof garden', language: 'en' });
+    expect(partial.sellers).toEqual([
       expect.objectContaining({
         alternative: true,
-        why: 'Alternative: matches only “roof” in the description, 1.2 km from the centre of Porto',
+        why: 'Alternative: matches only “Roof” in the name',
       }),
     ]);
+    expect(partial.note).toMatch(/^no-match: .*alternative/);
+
+    const nobody = await toolsOver({ summary: { ...summary, nobodyNear: true } }).search({
+      query: 'dog groomer',
+      place: 'Porto',
+    });
+    expect(nobody.sellers).toEqual([]);
+    expect(nobody.search).toMatchObject({ fitting: 0, nobodyNear: true });
+    expect(nobody.note).toMatch(/^no-match: nobody fits the request, nor within 300 km/);
+    expect(nobody.note).toContain('not instructions');
   });
 
-  it('finds nobody on an empty page, and says so in the note', async () => {
-    const output = await toolsOver([])({ query: 'dog groomer', place: 'Porto' });
-    expect(output.sellers).toEqual([]);
-    expect(output.search?.fitting).toBe(0);
-    expect(output.note).toMatch(/^no-match: nobody fits/);
-    expect(output.note).toContain('not instructions');
+  it('asks the directory for the place as a point, and keeps an announced order', async () => {
+    const { search, asked } = toolsOver({
+      fitting: [roofer],
+      summary: { ...summary, order: 'distance', more: true },
+    });
+    const output = await search({ query: 'roofer', place: 'Porto', closest: true });
+    expect(asked[0]).toMatchObject({ words: 'roofer', closest: true, near: { lat: 41.15 } });
+    expect(output.search).toMatchObject({ closestFirst: true, more: true });
   });
 });

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { hasPremiumPlacement } from '../billing/plan-features.js';
+import type { User } from './directory.repository.js';
+import signalsData from './ranking-signals.json' with { type: 'json' };
+import { expandWord, fold, tradeWords } from './search-terms.js';
+
+/**
+ * How the directory orders the profiles that match a text search, for `GET /api/v1/users` and
+ * for Maya alike (README "How ranking works"). Within one relevance tier:
+ *
+ * 1. the fit band: the match's fit (search-match.ts) rounded to a whole number, best first;
+ * 2. honest profiles before those whose description addresses an assistant or stuffs keywords;
+ * 3. premium placement: a Pro business before an equally fitting free one;
+ * 4. the exact match score (less up to 1 for a long description), best first; then the index's
+ *    order (newest first).
+ *
+ * So the Pro boost is a tie-break among equally fitting profiles, never above a better fit.
+ */
+
+/**
+ * How far an alternative may be from the place searched, unless the asker wants anywhere: the
+ * same country or its neighbours, never another continent. Nearest first within it, so the same
+ * town and region come first.
+ */
+export const ALTERNATIVE_REACH_KM = 1_000;
+
+const signalsSchema = z.object({
+  addressesAssistant: z.array(z.string().min(1)).min(1),
+  stuffing: z.object({
+    maxRepeats: z.number().int().min(1),
+    minSectors: z.number().int().min(2),
+  }),
+});
+const signals = signalsSchema.parse(signalsData);
+const addressing = signals.addressesAssistant.map((pattern) => new RegExp(pattern, 'u'));
+
+/** Why a profile's own words are not trusted to rank it. */
+export type Doubt = 'addresses-assistant' | 'stuffed';
+
+/** The sector a folded word names, when it names exactly one. */
+const sectorOfWord = new Map<string, string | null>();
+function sectorOf(word: string): string | undefined {
+  if (!tradeWords.has(word)) return undefined;
+  let sector = sectorOfWord.get(word);
+  if (sector === undefined) {
+    sector = expandWord(word).sector ?? null;
+    sectorOfWord.set(word, sector);
+  }
+  return sector ?? undefined;
+}
+
+/** The verdict for a description, by profile id and text length (descriptions change rarely). */
+const verdicts = new Map<string, Doubt | null>();
+const VERDICTS_KEPT = 5_000;
+
+/** Whether a profile's description tries to steer an assistant or stuffs trade words. */
+export function doubtOf(user: Pick<User, 'id' | 'description'>): Doubt | undefined {
+  const key = `${user.id}:${user.description.length}`;
+  let verdict = verdicts.get(key);
+  if (verdict === undefined) {
+    verdict = readDoubt(user.description);
+    if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+    verdicts.set(key, verdict);
+  }
+  return verdict ?? undefined;
+}
+
+function readDoubt(description: string): Doubt | null {
+  const text = fold(description);
+  if (addressing.some((pattern) => pattern.test(text))) return 'addresses-assistant';
+  const counts = new Map<string, number>();
+  const sectors = new Set<string>();
+  for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const sector = sectorOf(word);
+    if (!sector) continue;
+    sectors.add(sector);
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  const repeated = Math.max(0, ...counts.values()) > signals.stuffing.maxRepeats;
+  return repeated || sectors.size >= signals.stuffing.minSectors ? 'stuffed' : null;
+}
+
+/** A match score's band: equally fitting profiles share one. */
+export function fitBand(score: number): number {
+  return Math.round(score);
+}
+
+export interface Ranked {
+  user: Pick<User, 'id' | 'description' | 'plan'>;
+  tier?: number;
+  /** The match's fit (search-match.ts), whose band compares. */
+  fit: number;
+  /** The fit with the long-description discount: the order within a band. */
+  score: number;
+}
+
+/** The ranking's order for two matches of one text search (see the module comment). */
+export function compareRanked(a: Ranked, b: Ranked): number {
+  return (
+    (a.tier ?? 0) - (b.tier ?? 0) ||
+    fitBand(b.fit) - fitBand(a.fit) ||
+    Number(Boolean(doubtOf(a.user))) - Number(Boolean(doubtOf(b.user))) ||
+    Number(hasPremiumPlacement(b.user)) - Number(hasPremiumPlacement(a.user)) ||
+    b.score - a.score
+  );
+}

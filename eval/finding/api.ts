@@ -41,11 +41,17 @@ export function createClient(baseUrl: string) {
       );
     }
     // Sign-up answers the same for any email and mails the way in; the password signs in too.
-    const login = await fetch(`${api}/auth/login`, {
-      method: 'POST',
-      headers: headers(),
-      body: JSON.stringify({ email: body.email, password: body.password }),
-    });
+    // A busy server (503, password hashing queued on a loaded machine) is asked again shortly.
+    let login: Response;
+    for (let attempt = 1; ; attempt += 1) {
+      login = await fetch(`${api}/auth/login`, {
+        method: 'POST',
+        headers: headers(),
+        body: JSON.stringify({ email: body.email, password: body.password }),
+      });
+      if (login.status !== 503 || attempt === 5) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
     if (login.status !== 200) {
       throw new Error(`Sign-in of ${body.email} answered ${login.status}: ${await login.text()}`);
     }

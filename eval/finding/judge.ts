@@ -81,3 +81,50 @@ export function saysNoneFound(text: string): boolean {
 export function linkedSellerIds(text: string): string[] {
   return [...text.matchAll(/\/sellers\/([0-9a-f-]{36})/gi)].map((match) => match[1]!.toLowerCase());
 }
+
+/**
+ * Words of a card's reason that only one language uses, beside the function words above: a
+ * reason is a short phrase ("matches “x” in the name, 1.2 km from the centre of Porto").
+ */
+const englishReasonWords = new Set(
+  'matches mentions only name description location sector centre center from away another alternative listed directory describes itself affordable'.split(
+    ' ',
+  ),
+);
+const portugueseReasonWords = new Set(
+  'corresponde menciona só nome descrição localização setor centro outro outra alternativa está diretório descreve-se acessível sua'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The languages a card's reason is written in: its words (quoted profile words, seller names and
+ * capitalised place names removed) that only English or only Portuguese uses. A reason in the
+ * asker's language has words of it and none of the other.
+ */
+export function reasonLanguages(why: string): { en: number; pt: number } {
+  // Quoted profile words, then names: runs of capitalised words with the small words between
+  // them ("Marquês de Pombal", "Vila Nova de Gaia").
+  const own = why
+    .replaceAll(/“[^”]*”|"[^"]*"|'[^']*'/g, ' ')
+    .replaceAll(/\p{Lu}[\p{L}-]*(?:\s+(?:(?:da|das|de|do|dos|e)\s+)?\p{Lu}[\p{L}-]*)*/gu, ' ')
+    .toLowerCase();
+  const words = own.match(/[\p{L}'-]+/gu) ?? [];
+  return {
+    en: words.filter((word) => englishWords.has(word) || englishReasonWords.has(word)).length,
+    pt: words.filter((word) => portugueseWords.has(word) || portugueseReasonWords.has(word)).length,
+  };
+}
+
+/** The words a card's reason quotes (“…”): each must be one of the seller's own words. */
+export function quotedWords(why: string): string[] {
+  return [...why.matchAll(/“([^”]*)”/g)].flatMap(([, quoted]) =>
+    (quoted ?? '').split(/,\s*|\s+/).filter(Boolean),
+  );
+}
+
+/** Whether a word is one of a text's words, accents and case aside. */
+export function hasWord(text: string, word: string): boolean {
+  const words = new Set(folded(text).match(/[\p{L}\p{N}]+/gu) ?? []);
+  return (folded(word).match(/[\p{L}\p{N}]+/gu) ?? []).every((part) => words.has(part));
+}

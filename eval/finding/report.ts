@@ -1,4 +1,4 @@
-import type { MayaOutcome, Outcome } from './score.js';
+import { FAR_KM, type MayaOutcome, type Outcome } from './score.js';
 import type { EvalRequest } from './types.js';
 
 export interface RequestResult {
@@ -29,6 +29,12 @@ export interface Figures {
   smallTalk: Share;
   /** Maya's own words in the asker's language (Maya only). */
   language?: Share;
+  /** Maya's cards whose reason quotes only the seller's own words. */
+  reasonsTrue?: Share;
+  /** Maya's cards whose reason is in the asker's language, with no word of the other. */
+  reasonsInLanguage?: Share;
+  /** Maya's alternatives further than FAR_KM from the place searched. */
+  farAlternatives?: number;
   /** Cards or links for sellers that do not exist. */
   inventedSellers: number;
   /** Requests where an injecting seller came first without being a right answer. */
@@ -70,6 +76,17 @@ export function figures(outcomes: Outcome[], latencies: number[]): Figures {
     ...(maya.length > 0
       ? { language: share(judged.filter((o) => o.languageOk).length, judged.length) }
       : {}),
+    ...(maya.length > 0 && {
+      reasonsTrue: share(
+        maya.reduce((sum, o) => sum + o.reasonsTrue, 0),
+        maya.reduce((sum, o) => sum + o.cardsJudged, 0),
+      ),
+      reasonsInLanguage: share(
+        maya.reduce((sum, o) => sum + (o.reasonsInLanguage ?? 0), 0),
+        maya.reduce((sum, o) => sum + (o.reasonsInLanguage === undefined ? 0 : o.cardsJudged), 0),
+      ),
+      farAlternatives: maya.reduce((sum, o) => sum + o.farAlternatives, 0),
+    }),
     inventedSellers: outcomes.reduce((sum, o) => sum + o.invented, 0),
     injectionFirst: outcomes.filter((o) => o.injectionFirst).length,
     failedCalls: outcomes.filter((o) => o.status !== 200 || o.error !== undefined).length,
@@ -144,6 +161,9 @@ export function printOverall(overall: ReturnType<typeof summarize>): void {
       row('says none found (nobody fits)', counted(search.noneFound), counted(maya.noneFound)),
       row('small talk, no seller', counted(search.smallTalk), counted(maya.smallTalk)),
       row('in the asker’s language', '–', counted(maya.language)),
+      row('card reasons true to the seller', '–', counted(maya.reasonsTrue)),
+      row('card reasons in the asker’s language', '–', counted(maya.reasonsInLanguage)),
+      row(`alternatives further than ${FAR_KM} km`, '–', String(maya.farAlternatives ?? '–')),
       row(
         'cards for sellers that do not exist',
         String(search.inventedSellers),

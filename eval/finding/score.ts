@@ -1,7 +1,10 @@
 import type { MayaReply } from './api.js';
 import {
   detectLanguage,
+  hasWord,
   languageFamily,
+  quotedWords,
+  reasonLanguages,
   linkedSellerIds,
   ownWords,
   saysNoneFound,
@@ -45,7 +48,18 @@ export interface MayaOutcome extends Outcome {
   noneFoundText: boolean;
   /** Milliseconds of each turn. */
   turnMs: number[];
+  /** Cards of the run's own sellers whose reason was judged. */
+  cardsJudged: number;
+  /** Of those, cards whose every quoted word is one of the seller's own (name, description, address). */
+  reasonsTrue: number;
+  /** Of those, cards whose reason is in the asker's language and no other (undefined: nonsense). */
+  reasonsInLanguage?: number;
+  /** Alternatives shown further than FAR_KM from the place searched. */
+  farAlternatives: number;
 }
+
+/** An alternative further than this from the place searched is on another continent or near it. */
+export const FAR_KM = 1_000;
 
 function kindOf(request: EvalRequest): Outcome['kind'] {
   if (request.expect === 'none') return 'none';
@@ -112,6 +126,13 @@ export function scoreMaya(
   const language = detectLanguage(own);
   const noneFoundText = saysNoneFound(reply.text);
   const onlyAlternatives = reply.cards.every((card) => reply.alternativeIds.has(card.id));
+  // Each card on its own: a reason true to the seller, in the asker's language.
+  const judged = reply.cards.flatMap((card) => {
+    const seller = roster.byKey.get(roster.keyById.get(card.id) ?? '');
+    return seller ? [{ card, seller }] : [];
+  });
+  const asker = languageFamily(request.lang);
+  const other = asker === 'en' ? 'pt' : 'en';
   const maya: MayaOutcome = {
     ...outcome,
     status: answer.status,
@@ -128,6 +149,21 @@ export function scoreMaya(
     noneFoundText,
     ms: answer.turnMs.at(-1) ?? 0,
     turnMs: answer.turnMs,
+    cardsJudged: judged.length,
+    reasonsTrue: judged.filter(({ card, seller }) =>
+      quotedWords(card.why).every((word) =>
+        hasWord(`${seller.name} ${seller.description} ${seller.address}`, word),
+      ),
+    ).length,
+    ...(!request.anyLanguage && {
+      reasonsInLanguage: judged.filter(({ card }) => {
+        const found = reasonLanguages(card.why);
+        return found[asker] > 0 && found[other] === 0;
+      }).length,
+    }),
+    farAlternatives: reply.cards.filter(
+      (card) => reply.alternativeIds.has(card.id) && (card.distanceKm ?? 0) > FAR_KM,
+    ).length,
   };
   if (maya.kind === 'none') maya.passed = onlyAlternatives && noneFoundText;
   if (maya.kind === 'reply') maya.passed = reply.cards.length === 0 && reply.text !== '';

@@ -506,6 +506,15 @@ describe('Maya in conversation (built-in model)', async () => {
       },
     );
 
+    it('still searches when the message refines the search, price words and all', async () => {
+      const [, cheaper] = await converse(
+        'hostel in Porto',
+        'any others cheaper? the price matters',
+      );
+      expect(cheaper!.tool?.name).toBe('searchSellers');
+      expect(cheaper!.tool?.input).toMatchObject({ budget: 'low', place: 'Porto' });
+    });
+
     it('still searches when the message names a trade too', async () => {
       const [answer] = await converse('how much is a cheap hostel in Porto?');
       expect(answer!.tool?.name).toBe('searchSellers');

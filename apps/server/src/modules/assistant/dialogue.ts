@@ -347,13 +347,13 @@ export async function planTurn(
   if (latest.nonsense && latest.trades.length === 0) return reply(sentence('nonsense', tongue));
   if (latest.smallTalk.length > 0 && !asksSomething) return reply(smallTalkReply(latest, tongue));
 
-  // Not a search: a price, a booking, a person, something off-topic. Answered in words, with no
-  // cards, unless the message also names what to search for ("book a hotel in Lisbon").
+  // Not a search: a price, a booking, a person, something off-topic, a business asking for
+  // clients. Answered in words, with no cards, unless the message also names what to search for
+  // ("book a hotel in Lisbon") or refines the search ("cheaper, the price matters").
   const namesTrade = latest.trades.some((hit) => hit.named) || latest.sectorNamed;
-  if (act && (act.act === 'findClients' || act.act === 'competitors')) {
+  if (act && act.act !== 'more' && !namesTrade && latest.budget === undefined) {
     return reply(actSentence(act.act, tongue));
   }
-  if (act && act.act !== 'more' && !namesTrade) return reply(actSentence(act.act, tongue));
 
   // "the second one", "tell me more about Beatriz Matos Makeup".
   const before = previousAnswer(turns);
@@ -402,6 +402,9 @@ export async function planTurn(
     act?.act === 'more' &&
     latest.trades.length === 0 &&
     !latest.nearMe &&
+    !latest.closer &&
+    latest.budget === undefined &&
+    latest.pick === undefined &&
     latest.places.every((mention) => mention.how === 'bare');
   if (more && cards.length === 0) return reply(sentence('vague', tongue));
 

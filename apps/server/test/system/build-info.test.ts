@@ -65,7 +65,8 @@ describe.skipIf(onPostgres)('the built server', () => {
     child.stdout.on('data', (chunk: string) => (output += chunk));
     try {
       const url = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 30_000;
+      // A first start migrates an empty embedded database: seconds, or a minute on a loaded machine.
+      const deadline = Date.now() + 120_000;
       let health: Response | undefined;
       while (Date.now() < deadline && child.exitCode === null) {
         health = await fetch(`${url}/healthz`).catch(() => undefined);
@@ -88,5 +89,5 @@ describe.skipIf(onPostgres)('the built server', () => {
       child.kill('SIGTERM');
       await exited;
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -121,14 +121,19 @@ journey(
         `${kitchen.fullName} among the first three cards`,
         (names) => names.slice(0, 3).includes(kitchen.fullName),
       );
-      const count = page.getByRole('status').filter({ hasText: /results? near/ });
+      // The count says what the cards are: "N results", or "N exact, M close" beside partial
+      // matches.
+      const count = page.getByRole('status').filter({ hasText: /(results?|close) near/ });
       await count.waitFor({ timeout: 10_000 });
       const countLine = (await count.innerText()).trim();
+      const counted = /^(\d+) results? near Lisbon$|^(\d+) exact, (\d+) close near Lisbon$/.exec(
+        countLine,
+      );
       expect(
-        /^\d+ results? near Lisbon$/.test(countLine),
+        counted,
         `for "${typed}" the count line reads "${countLine}", expected "N results near Lisbon"`,
       );
-      const shown = Number(/^\d+/.exec(countLine)?.[0]);
+      const shown = counted[1] ? Number(counted[1]) : Number(counted[2]) + Number(counted[3]);
       expect(
         shown >= 1 && shown <= found.length,
         `the count line says ${shown} for ${found.length} card(s) shown`,

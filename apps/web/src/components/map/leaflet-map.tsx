@@ -87,7 +87,7 @@ function popupContent(marker: MapMarker): HTMLElement {
     button.type = 'button';
     button.textContent = label;
     button.style.cssText =
-      'margin-top:8px;padding:6px 12px;border:0;border-radius:4px;background:#283593;color:#fff;font:500 14px/1.4 inherit;cursor:pointer';
+      'margin-top:8px;padding:6px 12px;border:0;border-radius:4px;background:#283593;color:#fff;font-size:14px;font-weight:500;line-height:1.4;cursor:pointer';
     button.addEventListener('click', onClick);
     root.append(button);
   }

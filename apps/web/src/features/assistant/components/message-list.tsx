@@ -74,6 +74,8 @@ export function MessageList({
     <Box
       ref={logRef}
       onScroll={onLogScroll}
+      // It scrolls by itself: the keyboard reaches it too.
+      tabIndex={0}
       role="log"
       aria-label={t('assistant.conversation')}
       aria-live="polite"

@@ -96,6 +96,8 @@ export function Conversation({
       <Box
         ref={logRef}
         onScroll={onLogScroll}
+        // It scrolls by itself: the keyboard reaches it too.
+        tabIndex={0}
         sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 2 }}
         aria-label={t('chats.messages', { name: partnerName })}
         role="log"

@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['account'],
-        summary: 'Update name, description, sector or location',
+        summary: 'Update names (a business: its business name), description, sector or location',
         body: updateProfileBodySchema,
         response: { 200: meResponseSchema, ...problems(400, 401, 403, 429) },
       },

@@ -9,7 +9,7 @@ import {
   isDatabaseUnavailable,
 } from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
-import { answerLocale, errorTextIn, sentenceFor, type Sentence } from '../lib/i18n/sentences.js';
+import { answerLocale, problemWordsIn, type Sentence } from '../lib/i18n/sentences.js';
 import { buildProblem, sendProblem } from './problem.js';
 
 /** Fastify's own client-error codes, each with the sentence a person sees (locales/errors). */
@@ -37,15 +37,8 @@ function localProblem(
   detail: string | Sentence,
   errors?: Record<string, string>,
 ) {
-  const locale = answerLocale(request);
-  const text =
-    typeof detail === 'string' ? errorTextIn(locale, detail) : sentenceFor(detail, locale);
-  const fields =
-    errors &&
-    Object.fromEntries(
-      Object.entries(errors).map(([field, message]) => [field, errorTextIn(locale, message)]),
-    );
-  return buildProblem(code, text, request.url, fields);
+  const words = problemWordsIn(answerLocale(request), detail, errors);
+  return buildProblem(code, words.detail, request.url, words.errors);
 }
 
 const sentence = (key: string): Sentence => ({ key: `errors:${key}` });

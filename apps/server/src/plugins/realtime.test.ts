@@ -195,6 +195,45 @@ describe('socket events', () => {
     await expectServing();
   });
 
+  it("answers a refusal in the socket's language: the web's cookie, else Accept-Language", async () => {
+    const { chatId } = await chatAndSockets();
+    const stranger = await signUp(app, { role: 'buyer', category: null });
+    const open = async (headers: Record<string, string>) => {
+      const socket = io(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        auth: { token: stranger.token },
+        extraHeaders: headers,
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    };
+    const portugal = await open({ 'accept-language': 'pt-PT,en;q=0.5' });
+    const web = await open({ 'accept-language': 'pt-PT', cookie: 'maya_lang=pt' });
+    try {
+      expect(await emitWithAck(portugal, 'typing', { chatId })).toEqual({
+        ok: false,
+        error: expect.objectContaining({ code: 'NOT_FOUND', detail: 'Esta conversa não existe.' }),
+      });
+      expect(await emitWithAck(portugal, 'no:such:event', {})).toEqual({
+        ok: false,
+        error: expect.objectContaining({ detail: 'Não existe esse evento de socket.' }),
+      });
+      expect(await emitWithAck(web, 'no:such:event', {})).toEqual({
+        ok: false,
+        error: expect.objectContaining({ detail: 'Esse evento de socket não existe.' }),
+      });
+    } finally {
+      portugal.close();
+      web.close();
+    }
+  });
+
   it('answers a handler that throws or rejects with INTERNAL, its cause in the log only', async () => {
     const logged: unknown[] = [];
     const log = { error: (entry: unknown) => logged.push(entry) } as unknown as FastifyBaseLogger;

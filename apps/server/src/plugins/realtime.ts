@@ -5,7 +5,12 @@ import type { Pool } from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { MessageType, type BroadcastOptions, type ClusterAdapter } from 'socket.io-adapter';
 import type { z } from 'zod';
-import type { ClientToServerEvents, Problem, ServerToClientEvents } from '@maya/contracts';
+import type {
+  ClientToServerEvents,
+  ErrorCode,
+  Problem,
+  ServerToClientEvents,
+} from '@maya/contracts';
 import { Gauge } from 'prom-client';
 import {
   applicationNames,
@@ -17,6 +22,8 @@ import { databaseUnavailableDetail, isDatabaseUnavailable } from '../db/unavaila
 import type { Actor } from '../lib/actor.js';
 import { AppError } from '../lib/app-error.js';
 import type { EventBus, SessionsTarget } from '../lib/events.js';
+import { localeOfRequest } from '../lib/i18n/index.js';
+import { problemWordsIn, type Sentence } from '../lib/i18n/sentences.js';
 import { logRedisOutages } from '../lib/redis-outages.js';
 import { bearerToken, SESSION_COOKIE } from './auth.js';
 import { buildProblem } from './problem.js';
@@ -174,22 +181,34 @@ function handshakeToken(handshake: RealtimeSocket['handshake']): string | undefi
 /** How a client event's ack is answered. */
 export type AckAnswer = { ok: true } | { ok: false; error: Problem };
 
-function answerOf(error: unknown, log: FastifyBaseLogger): AckAnswer {
+/**
+ * A refusal in the socket's locale (the web's language cookie or Accept-Language of its
+ * handshake), like an HTTP answer's (lib/i18n).
+ */
+function refusal(
+  socket: RealtimeSocket,
+  code: ErrorCode,
+  detail: string | Sentence,
+  errors?: Record<string, string>,
+): AckAnswer {
+  const words = problemWordsIn(
+    localeOfRequest({ headers: socket.handshake.headers }),
+    detail,
+    errors,
+  );
+  return { ok: false, error: buildProblem(code, words.detail, undefined, words.errors) };
+}
+
+function answerOf(socket: RealtimeSocket, error: unknown, log: FastifyBaseLogger): AckAnswer {
   if (error instanceof AppError) {
-    return { ok: false, error: buildProblem(error.code, error.detail, undefined, error.errors) };
+    return refusal(socket, error.code, error.sentence ?? error.detail, error.errors);
   }
   if (isDatabaseUnavailable(error)) {
     log.warn({ err: error }, 'database unavailable');
-    return {
-      ok: false,
-      error: buildProblem('UNAVAILABLE', databaseUnavailableDetail),
-    };
+    return refusal(socket, 'UNAVAILABLE', databaseUnavailableDetail);
   }
   log.error({ err: error }, 'socket event handler failed');
-  return {
-    ok: false,
-    error: buildProblem('INTERNAL', 'Something went wrong on our side. Please try again.'),
-  };
+  return refusal(socket, 'INTERNAL', { key: 'errors:request.internal' });
 }
 
 /** The ack a client sent with an event (its last argument, when a function), made safe to call. */
@@ -223,15 +242,17 @@ export function handleClientEvent<S extends z.ZodType>(
       const answer = takeAck(args);
       const parsed = schema.safeParse(args[0]);
       if (!parsed.success) {
-        answer({
-          ok: false,
-          error: buildProblem('VALIDATION_FAILED', `The ${event} event's payload is invalid.`),
-        });
+        answer(
+          refusal(socket, 'VALIDATION_FAILED', {
+            key: 'errors:request.eventPayload',
+            values: { event },
+          }),
+        );
         return;
       }
       new Promise((resolve) => resolve(handler(parsed.data))).then(
         () => answer({ ok: true }),
-        (error: unknown) => answer(answerOf(error, log)),
+        (error: unknown) => answer(answerOf(socket, error, log)),
       );
     },
   );
@@ -451,10 +472,7 @@ export default fp<RealtimeOptions>(
       // hanging (and learns it is unknown).
       socket.onAny((event: unknown, ...args: unknown[]) => {
         if (typeof event === 'string' && socket.listenerCount(event) > 0) return;
-        takeAck(args)({
-          ok: false,
-          error: buildProblem('NOT_FOUND', 'There is no such socket event.'),
-        });
+        takeAck(args)(refusal(socket, 'NOT_FOUND', { key: 'errors:request.noEvent' }));
       });
     });
 

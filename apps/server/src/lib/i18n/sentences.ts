@@ -107,3 +107,19 @@ export function sentenceIn(
 ): string {
   return sentenceFor(sentence, answerLocale(request));
 }
+
+/** A problem's words in a locale: its detail (a sentence, or an English text) and field messages. */
+export function problemWordsIn(
+  locale: Locale,
+  detail: string | Sentence,
+  errors?: Record<string, string>,
+): { detail: string; errors?: Record<string, string> } {
+  return {
+    detail: typeof detail === 'string' ? errorTextIn(locale, detail) : sentenceFor(detail, locale),
+    ...(errors && {
+      errors: Object.fromEntries(
+        Object.entries(errors).map(([field, message]) => [field, errorTextIn(locale, message)]),
+      ),
+    }),
+  };
+}

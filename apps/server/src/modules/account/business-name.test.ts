@@ -95,6 +95,27 @@ describe("a business's name", () => {
     });
   });
 
+  it('takes any sector of the list, "other" included, and the first four still', async () => {
+    const business = await signUp(app, { category: 'beauty' });
+    for (const category of ['pets', 'other', 'hospitality']) {
+      const saved = await app.inject({
+        method: 'PATCH',
+        url: '/api/v1/me',
+        headers: { ...business.headers, ...sameOrigin },
+        payload: { category },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(meResponseSchema.parse(saved.json()).user.category).toBe(category);
+    }
+    const unknown = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me',
+      headers: { ...business.headers, ...sameOrigin },
+      payload: { category: 'bakery' },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it("comes whole from the old client's `fullname` for a business", async () => {
     const response = await app.inject({
       method: 'POST',

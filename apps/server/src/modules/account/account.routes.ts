@@ -13,6 +13,7 @@ import {
   updateProfileBodySchema,
 } from '@maya/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { sentenceIn } from '../../lib/i18n/sentences.js';
 import { requireActor } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
 import { readUploadedFiles, registerUploadMultipart } from '../uploads/uploads.multipart.js';
@@ -105,7 +106,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       reply.code(202);
       return {
         ...pending,
-        message: `We have sent a link to ${pending.pendingEmail}. Your email changes once you follow it.`,
+        message: sentenceIn(request, {
+          key: 'auth:answers.emailChangeSent',
+          values: { email: pending.pendingEmail },
+        }),
       };
     },
   );

@@ -426,7 +426,8 @@ export async function planTurn(
     around: state.place?.around || undefined,
     nearMe: state.nearMe || undefined,
     radiusKm: state.radiusKm,
-    limit: more ? Math.min(20, cards.length + 6) : 6,
+    // The tool shows at most 10.
+    limit: more ? Math.min(10, cards.length + 6) : 6,
     budget: state.budget,
     // "Near me" and "near Estoril" are answered nearest first.
     closest: state.closest || state.nearMe || state.place?.around || undefined,
@@ -532,7 +533,8 @@ export function writeSearchAnswer(
         alternativesSentence(summary.alternatives, step.subject, origin, step.sector, tongue),
       );
     } else {
-      parts.push(sentence('tryOther', tongue));
+      // Nobody doing it is near enough to offer either: said plainly.
+      parts.push(sentence(summary?.nobodyNear ? 'nobodyNear' : 'tryOther', tongue));
     }
     if (step.input.budget) parts.push(sentence('noPrices', tongue));
   }

@@ -195,6 +195,7 @@ export function alternativesSentence(
 /** The sentences that stand alone. */
 export type SentenceKey =
   | 'tryOther'
+  | 'nobodyNear'
   | 'openCard'
   | 'noPrices'
   | 'locationUnknown'

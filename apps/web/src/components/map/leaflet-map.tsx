@@ -224,7 +224,15 @@ export function LeafletMap({
     if (fitMarkers && markers.length > 0) {
       const bounds = L.latLngBounds(markers.map((marker) => [marker.lat, marker.lng]));
       if (!cluster) bounds.extend([center.lat, center.lng]);
-      instance.fitBounds(bounds, { padding: [32, 32], maxZoom: 13 });
+      // At once, not animated: a list that grows while an animation runs (the next page of
+      // results) would be framed from the animation's midpoint. The padding leaves room for a
+      // cluster's circle at the edge.
+      instance.invalidateSize({ pan: false });
+      instance.fitBounds(bounds, {
+        padding: cluster ? [40, 40] : [32, 32],
+        maxZoom: 13,
+        animate: false,
+      });
     }
     draw();
     if (!cluster) return;

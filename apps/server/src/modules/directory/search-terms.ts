@@ -77,25 +77,28 @@ interface SynonymGroup {
 }
 
 const synonyms = derived((lexicon) => {
-  const groups: SynonymGroup[] = [
-    ...lexicon.search.groups,
-    // Each trade's nouns name it in the search box as they do to Maya: one word added to a
-    // trade is found both ways.
-    ...lexicon.trades.map((trade) => ({
+  const byWord = new Map<string, SynonymGroup[]>();
+  const add = (key: string, group: SynonymGroup) => {
+    const known = byWord.get(key) ?? [];
+    if (!known.includes(group)) byWord.set(key, [...known, group]);
+  };
+  for (const group of lexicon.search.groups) {
+    for (const word of group.words) add(fold(word), group);
+  }
+  // A trade's nouns name it in the search box as they do to Maya: a noun the search groups do not
+  // know (a word added to a trade) finds the trade's other nouns, so Maya and the search box agree.
+  const searchGroupsOf = groupsIn(new Map(byWord));
+  for (const trade of lexicon.trades) {
+    const nouns = [...trade.en, ...trade.pt]
+      .flatMap((noun) => [noun.one, noun.many])
+      .filter((word) => !/\s/.test(word.trim()))
+      .map(fold);
+    const group: SynonymGroup = {
       ...(trade.sector && { sector: trade.sector }),
       generic: trade.generic ?? false,
-      words: [...trade.en, ...trade.pt]
-        .flatMap((noun) => [noun.one, noun.many])
-        .filter((word) => !/\s/.test(word.trim())),
-    })),
-  ];
-  const byWord = new Map<string, SynonymGroup[]>();
-  for (const group of groups) {
-    for (const word of group.words) {
-      const key = fold(word);
-      const known = byWord.get(key) ?? [];
-      if (!known.includes(group)) byWord.set(key, [...known, group]);
-    }
+      words: nouns,
+    };
+    for (const noun of nouns) if (searchGroupsOf(noun).length === 0) add(noun, group);
   }
   return { byWord, vocabulary: [...byWord.keys()] };
 });
@@ -104,18 +107,24 @@ const synonymWords = derived(() => new Set(synonyms().vocabulary));
 /** Trade words: a town that shares a name with one ("Salon", "Spa") is no place without "in". */
 export const tradeWords = liveSet(() => synonymWords());
 
+/** The synonym groups of a word in a table, directly or through its stem ("canalizadores"). */
+function groupsIn(byWord: Map<string, SynonymGroup[]>) {
+  return (word: string): SynonymGroup[] => {
+    const direct = byWord.get(word);
+    if (direct) return direct;
+    const root = stem(word);
+    if (root === word) return [];
+    const found = new Set<SynonymGroup>();
+    for (const [known, groups] of byWord) {
+      if (known.length >= MIN_STEM && stem(known) === root) groups.forEach((g) => found.add(g));
+    }
+    return [...found];
+  };
+}
+
 /** The synonym groups of a word, directly or through its stem ("canalizadores" → plumber). */
 function groupsOf(word: string): SynonymGroup[] {
-  const { byWord } = synonyms();
-  const direct = byWord.get(word);
-  if (direct) return direct;
-  const root = stem(word);
-  if (root === word) return [];
-  const found = new Set<SynonymGroup>();
-  for (const [known, groups] of byWord) {
-    if (known.length >= MIN_STEM && stem(known) === root) groups.forEach((g) => found.add(g));
-  }
-  return [...found];
+  return groupsIn(synonyms().byWord)(word);
 }
 
 /** A synonym-table word within the allowed edits of a misspelt word ("canalizdor"). */

@@ -8,7 +8,7 @@ import { expandWord, fold, tradeWords } from './search-terms.js';
  * How the directory orders the profiles that match a text search, for `GET /api/v1/users` and
  * for Maya alike (README "How ranking works"). Within one relevance tier:
  *
- * 1. the fit band: the match's fit (search-match.ts) rounded to a whole number, best first;
+ * 1. the fit band: the match's fit (search-match.ts), best first;
  * 2. honest profiles before those whose description addresses an assistant or stuffs keywords;
  * 3. premium placement: a Pro business before an equally fitting free one;
  * 4. the exact match score (less up to 1 for a long description), best first; then the index's
@@ -80,9 +80,13 @@ function readDoubt(description: string): Doubt | null {
   return repeated || sectors.size >= signals.stuffing.minSectors ? 'stuffed' : null;
 }
 
-/** A match score's band: equally fitting profiles share one. */
-export function fitBand(score: number): number {
-  return Math.round(score);
+/**
+ * A match's band: equally fitting profiles share one. The fit is a sum of field weights (4, 2, 1)
+ * times 1, 0.75 or 0.5, so two profiles share a band when their words matched as well: the word
+ * itself in the description is a better fit than a synonym of it there.
+ */
+export function fitBand(fit: number): number {
+  return Math.round(fit * 100) / 100;
 }
 
 export interface Ranked {

@@ -171,6 +171,10 @@ describe('sentences', () => {
       '"a.png" tem pixels demais (no máximo 40.000.000).',
     );
     expect(errorTextIn('pt-PT', 'No sentence of ours.')).toBe('No sentence of ours.');
+    // The route limiter's refusal (plugins/limits.ts).
+    expect(errorTextIn('pt-BR', 'Too many requests. Please wait 900 s and try again.')).toBe(
+      'Requisições demais. Aguarde 900 s e tente de novo.',
+    );
   });
 });
 

@@ -35,7 +35,8 @@ function prefersHtml(accept: string | undefined): boolean {
 }
 
 /**
- * The page, in English like every problem's `detail`: no script (the CSP allows none), one
+ * The page, in English (a problem's `detail` is in the asker's language, its `title` and this
+ * page are the codes' reference): no script (the CSP allows none), one
  * inline style sheet (which it allows), and an anchor per code so `/api/errors#not-found` lands
  * on its row.
  */

@@ -68,8 +68,9 @@ describe('top bar', () => {
   it('shows Logout in the one menu of a signed-in user', async () => {
     stubApi(buyer, { '/api/v1/users?': { items: [], nextCursor: null } });
     renderApp('/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
-    await screen.findByRole('navigation', { name: 'Workspace' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }, { timeout: 10_000 }));
+    // The drawer is drawn the first time it opens, on a slow machine a while later.
+    await screen.findByRole('navigation', { name: 'Workspace' }, { timeout: 10_000 });
     const menu = document.getElementById('side-menu')!;
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(within(menu).queryByRole('link', { name: 'Login to Client' })).toBeNull();

@@ -115,7 +115,7 @@ export function TopBar({
           {user ? (
             <>
               <Suspense fallback={null}>
-                <ChatsLink variant="icon" unread={unreadChats} />
+                <ChatsLink unread={unreadChats} />
               </Suspense>
               <IconButton
                 component={RouterLink}

@@ -13,7 +13,7 @@ import { adoptEarlyInput } from '../lib/early-input';
 import { afterHydrationTurns, awaitingHydration } from '../lib/hydration-turns';
 import { returnPath, signInPath } from '../lib/return-path';
 import { markScreenSettled } from '../lib/screen-ready';
-import { useSession } from '../lib/session';
+import { signedOutInThisPage, useSession } from '../lib/session';
 import { RootLayout } from './root-layout';
 
 // One lazy chunk per screen: a visitor downloads only the screen they open.
@@ -89,6 +89,8 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
 /** A signed-in screen opened signed out (a link from a mail, say): sign in, then come back. */
 function SignInFirst() {
   const { pathname, search, hash } = useLocation();
+  // Just signed out here: home, where the sign-out is going, not back to sign in.
+  if (signedOutInThisPage()) return <Navigate to="/" replace />;
   return <Navigate to={signInPath(pathname + search + hash)} replace />;
 }
 

@@ -169,10 +169,19 @@ export async function recheckSession(queryClient: QueryClient): Promise<void> {
  * another session is dropped (lib/persisted-cache.ts seals it with the session's key).
  */
 export function adoptSignedIn(queryClient: QueryClient, user: PrivateUser): void {
+  loggedOutHere = false;
   setLiveKey(undefined);
   clearPersistedCache();
   queryClient.setQueryData(sessionQuery.queryKey, user);
 }
+
+let loggedOutHere = false;
+
+/**
+ * Whether this page signed its account out: a signed-in screen drawn signed out then goes home,
+ * where the sign-out is headed, rather than asking to sign in again (app/router.tsx).
+ */
+export const signedOutInThisPage = () => loggedOutHere;
 
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -189,6 +198,7 @@ export function useLogout() {
       );
     },
     onSettled: () => {
+      loggedOutHere = true;
       // Loaded on demand so socket.io stays out of the first page's script.
       void import('./socket').then(({ closeSocket }) => closeSocket());
       forgetSession(queryClient);

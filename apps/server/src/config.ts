@@ -126,33 +126,6 @@ export const configSchema = z.object({
     .describe(
       'PostgreSQL: the most connections each server process opens for sharing real-time events there (when REDIS_URL is unset); one of them listens all the time.',
     ),
-  DATABASE_POOL_MAX: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .default(10)
-    .describe(
-      "PostgreSQL: the most connections each server process opens for requests and jobs (the limits and events pools come on top); keep every instance's sum under the database's max_connections.",
-    ),
-  DATABASE_LIMITS_POOL_MAX: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .default(5)
-    .describe(
-      'PostgreSQL: the most connections each server process opens for counting limits there (when REDIS_URL is unset).',
-    ),
-  DATABASE_EVENTS_POOL_MAX: z.coerce
-    .number()
-    .int()
-    .min(2)
-    .max(1000)
-    .default(5)
-    .describe(
-      'PostgreSQL: the most connections each server process opens for sharing real-time events there (when REDIS_URL is unset); one of them listens all the time.',
-    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -200,6 +173,21 @@ export const configSchema = z.object({
     .preprocess(unsetWhenEmpty, z.coerce.number().int().min(1).max(65535).optional())
     .describe(
       'A port of its own for /metrics, on HOST (keep it off the public network); when set, /metrics is not served on PORT.',
+    ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .preprocess(unsetWhenEmpty, httpUrl.optional())
+    .describe(
+      'OpenTelemetry: base URL of an OTLP/HTTP collector (e.g. http://otel-collector:4318); traces go to its /v1/traces. With neither this nor OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, tracing is off and none of it loads.',
+    ),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .preprocess(unsetWhenEmpty, httpUrl.optional())
+    .describe(
+      'OpenTelemetry: the full URL traces are posted to (OTLP over HTTP, JSON), used as given; wins over OTEL_EXPORTER_OTLP_ENDPOINT.',
+    ),
+  OTEL_SERVICE_NAME: z
+    .preprocess(unsetWhenEmpty, z.string().min(1).max(200).default('maya-market'))
+    .describe(
+      "OpenTelemetry: the service name on every span (the build's version is its service.version).",
     ),
   BODY_LIMIT_BYTES: z.coerce
     .number()

@@ -33,8 +33,8 @@ export interface LeafletMapProps {
   clusterLabel?: (count: number) => string;
 }
 
-/** Markers within this many pixels of one another, on a grid, become one cluster. */
-const CLUSTER_CELL_PX = 56;
+/** Markers closer than this many pixels to a cluster's centre join it. */
+const CLUSTER_DISTANCE_PX = 56;
 
 function clusterIcon(count: number): L.DivIcon {
   const size = count < 10 ? 32 : count < 100 ? 38 : 44;
@@ -47,19 +47,30 @@ function clusterIcon(count: number): L.DivIcon {
 }
 
 /**
- * The markers grouped by the grid cell their point falls in at `map`'s zoom: a group of one is a
- * pin, a larger one a numbered circle that zooms to its members when clicked.
+ * The markers grouped at `map`'s zoom, greedily: each joins the first group whose centre (the
+ * mean of its members' points) is within CLUSTER_DISTANCE_PX, else starts one. A group of one is
+ * a pin, a larger one a numbered circle at its centre that zooms to its members when clicked.
  */
-function clusterGroups(map: L.Map, markers: MapMarker[]): MapMarker[][] {
-  const cells = new Map<string, MapMarker[]>();
+function clusterGroups(map: L.Map, markers: MapMarker[]): { members: MapMarker[]; at: L.LatLng }[] {
+  const zoom = map.getZoom();
+  const groups: { members: MapMarker[]; x: number; y: number }[] = [];
   for (const marker of markers) {
-    const point = map.project([marker.lat, marker.lng], map.getZoom());
-    const key = `${Math.floor(point.x / CLUSTER_CELL_PX)}:${Math.floor(point.y / CLUSTER_CELL_PX)}`;
-    const cell = cells.get(key);
-    if (cell) cell.push(marker);
-    else cells.set(key, [marker]);
+    const point = map.project([marker.lat, marker.lng], zoom);
+    const near = groups.find(
+      (group) => Math.hypot(group.x - point.x, group.y - point.y) < CLUSTER_DISTANCE_PX,
+    );
+    if (!near) {
+      groups.push({ members: [marker], x: point.x, y: point.y });
+      continue;
+    }
+    near.members.push(marker);
+    near.x += (point.x - near.x) / near.members.length;
+    near.y += (point.y - near.y) / near.members.length;
   }
-  return [...cells.values()];
+  return groups.map((group) => ({
+    members: group.members,
+    at: map.unproject([group.x, group.y], zoom),
+  }));
 }
 
 const pin = L.divIcon({
@@ -122,7 +133,8 @@ export function LeafletMap({
   useEffect(() => {
     if (!element.current || map.current) return;
     const instance = L.map(element.current, {
-      minZoom: 3,
+      // A map framing its markers may need the whole world (sellers on two continents).
+      minZoom: fitMarkers ? 1 : 3,
       zoomControl: true,
       attributionControl: true,
     });
@@ -192,8 +204,10 @@ export function LeafletMap({
     if (!group || !instance) return;
     const draw = () => {
       group.clearLayers();
-      const groups = cluster ? clusterGroups(instance, markers) : markers.map((marker) => [marker]);
-      for (const members of groups) {
+      const groups = cluster
+        ? clusterGroups(instance, markers)
+        : markers.map((marker) => ({ members: [marker], at: L.latLng(marker.lat, marker.lng) }));
+      for (const { members, at } of groups) {
         const [first] = members;
         if (!first) continue;
         if (members.length === 1) {
@@ -204,7 +218,7 @@ export function LeafletMap({
         }
         const bounds = L.latLngBounds(members.map((member) => [member.lat, member.lng]));
         const name = clusterName.current(members.length);
-        L.marker(bounds.getCenter(), {
+        L.marker(at, {
           icon: clusterIcon(members.length),
           title: name,
           alt: name,

@@ -26,7 +26,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
     {
       schema: {
         tags: ['chats'],
-        summary: 'My chats, most recently active first',
+        summary: 'My chats that have a message, most recently active first',
         querystring: findChatsQuerySchema,
         response: { 200: chatsPageSchema, ...problems(400, 401, 403, 404, 429) },
       },

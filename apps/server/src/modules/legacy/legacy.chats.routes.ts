@@ -21,7 +21,7 @@ export const legacyChatsRoutes: FastifyPluginAsyncZod<{ chats: LegacyChatsServic
     {
       schema: {
         ...legacyOperation(
-          `My chats (old client), most recently active first, at most ${LEGACY_CHATS_MAX}; \`chat\` holds only the latest message (load a chat with PUT /chats/{chatId})`,
+          `My chats that have a message (old client), most recently active first, at most ${LEGACY_CHATS_MAX}; \`chat\` holds only the latest message (load a chat with PUT /chats/{chatId})`,
         ),
         response: { 200: legacyChatsAnswerSchema, ...legacyProblems },
       },

@@ -26,7 +26,7 @@ export function createLegacyChatsService({
   conversations,
 }: LegacyChatsServiceDependencies) {
   return {
-    /** My chats, most recently active first; each holds only its latest message. */
+    /** My chats that have a message, most recently active first; each holds only its latest one. */
     async list(actor: Actor): Promise<LegacyChat[]> {
       const me = await account.getPrivateUser(actor.userId);
       const data: LegacyChat[] = [];

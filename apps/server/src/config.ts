@@ -174,6 +174,21 @@ export const configSchema = z.object({
     .describe(
       'A port of its own for /metrics, on HOST (keep it off the public network); when set, /metrics is not served on PORT.',
     ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .preprocess(unsetWhenEmpty, httpUrl.optional())
+    .describe(
+      'OpenTelemetry: base URL of an OTLP/HTTP collector (e.g. http://otel-collector:4318); traces go to its /v1/traces. With neither this nor OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, tracing is off and none of it loads.',
+    ),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .preprocess(unsetWhenEmpty, httpUrl.optional())
+    .describe(
+      'OpenTelemetry: the full URL traces are posted to (OTLP over HTTP, JSON), used as given; wins over OTEL_EXPORTER_OTLP_ENDPOINT.',
+    ),
+  OTEL_SERVICE_NAME: z
+    .preprocess(unsetWhenEmpty, z.string().min(1).max(200).default('maya-market'))
+    .describe(
+      "OpenTelemetry: the service name on every span (the build's version is its service.version).",
+    ),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -1,10 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfigOrExit } from './config.js';
-import { createDatabase, DatabaseOpenError } from './db/client.js';
+import { startTelemetry } from './lib/telemetry.js';
 
 const startedAt = performance.now();
 const config = loadConfigOrExit();
+// Tracing, when configured, starts before the database client, Fastify, pg, Redis and Socket.IO
+// are first imported: its instrumentations hook their loading. Unconfigured, nothing of it loads.
+const telemetry = await startTelemetry(config);
+const { createDatabase, DatabaseOpenError } = await import('./db/client.js');
 
 // One writer per embedded data folder: a second server on the same DATA_DIR would lose writes.
 if (!config.DATABASE_URL) {
@@ -99,6 +103,10 @@ async function shutdown(signal: string) {
   try {
     if (config.SHUTDOWN_DELAY_MS > 0) await sleep(config.SHUTDOWN_DELAY_MS);
     await app.close();
+    // The spans of the last requests are still in the batch: send them before leaving.
+    await telemetry?.shutdown().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'traces could not be sent while shutting down');
+    });
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'error while shutting down');

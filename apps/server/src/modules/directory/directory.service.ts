@@ -24,7 +24,7 @@ import {
   toPublicProfile,
 } from './directory.policy.js';
 import { createBusinessSearch } from './business-search.js';
-import { compareRanked } from './ranking.js';
+import { compareRanked, rankedOf } from './ranking.js';
 import { explainMatch, type MatchHit } from './search-match.js';
 import {
   expandWord,
@@ -382,22 +382,18 @@ export function createDirectoryService(
     // The page holds the same rows either way, so paging neither repeats nor skips.
     // The ranking (ranking.ts): honest profiles first, then the fit band, Pro, the exact score.
     if (search.sort === 'relevance' && !outsidePlace) {
-      explained.sort((a, b) =>
-        compareRanked(
-          {
-            user: a.row.user,
-            tier: a.row.tier,
-            fit: a.match?.fit ?? 0,
-            score: a.match?.score ?? 0,
-          },
-          {
-            user: b.row.user,
-            tier: b.row.tier,
-            fit: b.match?.fit ?? 0,
-            score: b.match?.score ?? 0,
-          },
-        ),
+      const ranked = new Map(
+        explained.map(({ row, match }) => [
+          row,
+          rankedOf({
+            user: row.user,
+            tier: row.tier,
+            fit: match?.fit ?? 0,
+            score: match?.score ?? 0,
+          }),
+        ]),
       );
+      explained.sort((a, b) => compareRanked(ranked.get(a.row)!, ranked.get(b.row)!));
     }
     const hits = new Map(
       explained.flatMap(({ row, match }) => (match ? [[row.user.id, match.hits]] : [])),

@@ -98,13 +98,32 @@ export interface Ranked {
   score: number;
 }
 
+/** What the ranking compares of one match, read once before sorting. */
+export interface RankKey {
+  tier: number;
+  band: number;
+  doubtful: boolean;
+  premium: boolean;
+  score: number;
+}
+
+export function rankedOf(match: Ranked): RankKey {
+  return {
+    tier: match.tier ?? 0,
+    band: fitBand(match.fit),
+    doubtful: Boolean(doubtOf(match.user)),
+    premium: hasPremiumPlacement(match.user),
+    score: match.score,
+  };
+}
+
 /** The ranking's order for two matches of one text search (see the module comment). */
-export function compareRanked(a: Ranked, b: Ranked): number {
+export function compareRanked(a: RankKey, b: RankKey): number {
   return (
-    (a.tier ?? 0) - (b.tier ?? 0) ||
-    fitBand(b.fit) - fitBand(a.fit) ||
-    Number(Boolean(doubtOf(a.user))) - Number(Boolean(doubtOf(b.user))) ||
-    Number(hasPremiumPlacement(b.user)) - Number(hasPremiumPlacement(a.user)) ||
+    a.tier - b.tier ||
+    b.band - a.band ||
+    Number(a.doubtful) - Number(b.doubtful) ||
+    Number(b.premium) - Number(a.premium) ||
     b.score - a.score
   );
 }

@@ -2,11 +2,15 @@ import type { MatchField, SearchMatch } from '@maya/contracts';
 import type { User } from './directory.repository.js';
 import { allowedEdits, editDistance, fold, type SearchTerm } from './search-terms.js';
 
-/** A text's words as written, each with its folded form (what the index compares). */
-function tokens(text: string | null | undefined): { shown: string; token: string }[] {
-  return (text?.match(/[\p{L}\p{N}]+/gu) ?? []).flatMap((shown) =>
-    (fold(shown).match(/[\p{L}\p{N}]+/gu) ?? []).map((token) => ({ shown, token })),
-  );
+function tokens(text: string | null | undefined): string[] {
+  return fold(text ?? '').match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The profile's own spelling of its `index`-th folded word ("Fotografia" for "fotografia"). */
+function shownWord(text: string | null | undefined, folded: string[], index: number): string {
+  const words = text?.match(/[\p{L}\p{N}]+/gu) ?? [];
+  // Folding keeps one word one word, but where it did not, the folded word is what there is.
+  return words.length === folded.length ? words[index]! : folded[index]!;
 }
 
 /** How much a word found in each field says about a profile. */
@@ -53,44 +57,49 @@ export function explainMatch(
   terms: SearchTerm[],
   { tier, place, outsidePlace = false }: { tier?: number; place?: string; outsidePlace?: boolean },
 ): ExplainedMatch {
-  const fields: [MatchField, { shown: string; token: string }[]][] = [
-    ['name', tokens(`${user.firstName} ${user.lastName}`)],
-    ['sector', tokens(user.category?.replaceAll('-', ' '))],
-    ['place', tokens(user.address)],
-    ['description', tokens(user.description)],
-  ];
+  const texts: Record<MatchField, string | null | undefined> = {
+    name: `${user.firstName} ${user.lastName}`,
+    sector: user.category?.replaceAll('-', ' '),
+    place: user.address,
+    description: user.description,
+  };
+  const fields = FIELD_ORDER.map((field) => [field, tokens(texts[field])] as const);
   const found = new Set<MatchField>();
   const words: string[] = [];
   const hits: MatchHit[] = [];
   let score = 0;
   for (const term of terms) {
     const edits = allowedEdits(term.word);
-    let best: { value: number; hit: MatchHit } | undefined;
+    let best: { value: number; field: MatchField; at: number; own: boolean } | undefined;
     for (const [field, fieldTokens] of fields) {
-      let hit: { value: number; shown: string; own: boolean } | undefined;
-      for (const { shown, token } of fieldTokens) {
+      let hit: { value: number; at: number; own: boolean } | undefined;
+      for (const [at, token] of fieldTokens.entries()) {
         for (const alternative of term.alternatives) {
           const matches = alternative.prefix
             ? token.startsWith(alternative.token)
             : token === alternative.token;
           const value = alternative.own ? 1 : 0.75;
-          if (matches && value > (hit?.value ?? 0)) hit = { value, shown, own: alternative.own };
+          if (matches && value > (hit?.value ?? 0)) hit = { value, at, own: alternative.own };
         }
         if (!hit && tier === 4 && editDistance(term.word, token, edits) <= edits) {
-          hit = { value: 0.5, shown, own: true };
+          hit = { value: 0.5, at, own: true };
         }
       }
       if (hit) {
         found.add(field);
         const value = hit.value * FIELD_WEIGHT[field];
-        if (value > (best?.value ?? 0)) {
-          best = { value, hit: { word: term.word, field, found: hit.shown, own: hit.own } };
-        }
+        if (value > (best?.value ?? 0)) best = { ...hit, value, field };
       }
     }
     if (best) {
       words.push(term.word);
-      hits.push(best.hit);
+      const folded = fields.find(([field]) => field === best.field)![1];
+      hits.push({
+        word: term.word,
+        field: best.field,
+        found: shownWord(texts[best.field], folded, best.at),
+        own: best.own,
+      });
       score += best.value;
     }
   }

@@ -177,7 +177,8 @@ async function seedUnread(handle: DatabaseHandle, tag: string): Promise<string[]
       senderId: chat.buyerId,
       body: `Hello, is Saturday morning still free for a cut and colour? (${j})`,
       clientId: `bench-${tag}-${j}`,
-      createdAt: new Date(now - (MESSAGES - j) * 10),
+      // Sent an hour ago, longer than any delay: a digest covers only messages unread for it.
+      createdAt: new Date(now - 3_600_000 - (MESSAGES - j) * 10),
     };
   });
   const inBatches = async <T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) => {

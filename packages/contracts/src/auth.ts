@@ -55,8 +55,11 @@ export const signupBodySchema = z
   .superRefine((body, context) => {
     const required = (field: 'firstName' | 'lastName' | 'businessName') =>
       context.addIssue({ code: 'custom', path: [field], message: 'Required.' });
-    if (body.role === 'seller') {
-      if (!body.businessName && !(body.firstName && body.lastName)) required('businessName');
+    // A business that gives neither kind of name is asked for its business name; one that
+    // gives a first or last name is held to both, as before.
+    const noNames = body.firstName === undefined && body.lastName === undefined;
+    if (body.role === 'seller' && (body.businessName || noNames)) {
+      if (!body.businessName) required('businessName');
       return;
     }
     if (!body.firstName) required('firstName');

@@ -183,6 +183,11 @@ let loggedOutHere = false;
  */
 export const signedOutInThisPage = () => loggedOutHere;
 
+/** Records that the person ended their session here (a sign-out, a deleted account). */
+export function markSignedOutHere(): void {
+  loggedOutHere = true;
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -198,7 +203,7 @@ export function useLogout() {
       );
     },
     onSettled: () => {
-      loggedOutHere = true;
+      markSignedOutHere();
       // Loaded on demand so socket.io stays out of the first page's script.
       void import('./socket').then(({ closeSocket }) => closeSocket());
       forgetSession(queryClient);

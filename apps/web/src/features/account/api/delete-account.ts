@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteAccountBody } from '@maya/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import { forgetSession } from '../../../lib/session';
+import { forgetSession, markSignedOutHere } from '../../../lib/session';
 
 /** Deletes the caller's account, confirmed with the password; every session ends. */
 export const deleteAccount = (body: DeleteAccountBody) =>
@@ -16,6 +16,9 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (password: string) => deleteAccount({ password }),
-    onSuccess: () => forgetSession(queryClient),
+    onSuccess: () => {
+      markSignedOutHere();
+      forgetSession(queryClient);
+    },
   });
 }

@@ -466,17 +466,20 @@ describe('Maya in conversation (built-in model)', async () => {
   describe("each card's why", () => {
     it('says what matched and how far, in the asker’s language', async () => {
       const [english] = await converse('plumber in Porto');
+      // Each reason names the profile's own word that matched, and where.
       const douro = english!.cards.find((card) => card.id === sellers.douroPipes.id)!;
       expect(douro.why).toMatch(
-        /^matches “plumber” in the name and the description, [\d.]+ km from the centre of Porto$/,
+        /^matches “Pipes” in the name, [\d.]+ km from the centre of Porto$/,
       );
       const invicta = english!.cards.find((card) => card.id === sellers.invicta.id)!;
       // "Canalizações Invicta": the Portuguese word for the trade, in the name.
-      expect(invicta.why).toMatch(/^matches “plumber” in the name/);
+      expect(invicta.why).toMatch(
+        /^matches “Canalizações” in the name, [\d.]+ km from the centre of Porto$/,
+      );
       const [portuguese] = await converse('canalizador no porto');
       const invictaPt = portuguese!.cards.find((card) => card.id === sellers.invicta.id)!;
       expect(invictaPt.why).toMatch(
-        /^corresponde a “canalizador” n.*, a [\d,]+ km do centro do Porto$/,
+        /^corresponde a “Canalizações” no nome, a [\d,]+ km do centro do Porto$/,
       );
     });
   });

@@ -1,13 +1,16 @@
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/config.js';
-import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { commandEnv, freePort, startServerProcess, type ServerProcess } from '../server-process.js';
 import { createPostgresTestDatabase } from '../test-database.js';
 
 /** A span as OTLP/HTTP's JSON encoding carries it (ids in hex). */
@@ -29,6 +32,12 @@ interface OtlpTraces {
     scopeSpans?: { scope?: { name?: string }; spans?: OtlpSpan[] }[];
   }[];
 }
+
+// The bundle sits in the server's own node_modules, so its external packages resolve as they do
+// from apps/server/dist: apps/server/node_modules first (where npm nests the server's own
+// versions of packages that another version holds at the root), then the root's.
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const run = promisify(execFile);
 
 const SPAN_KIND_SERVER = 2;
 const SPAN_KIND_CLIENT = 3;
@@ -83,20 +92,60 @@ function descendsFrom(span: CollectedSpan, ancestorId: string, spans: CollectedS
   return false;
 }
 
+/** The built server (scripts/build-server.mjs) in a child process, resolved once /readyz answers. */
+async function startBundle(bundle: string, env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(bundle, 'server.mjs')], {
+    env: commandEnv({
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ...env,
+      PORT: String(port),
+    }),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) {
+      return {
+        url,
+        child,
+        async stop(signal = 'SIGTERM') {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+          await exited;
+        },
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the built server exited with ${child.exitCode} or was not ready in 120 s`);
+}
+
 /**
  * Opt-in tracing, end to end: the real server on PostgreSQL, pointed at a collector this test
  * runs, continues a caller's `traceparent` through Fastify's route into its SQL, and sends the
- * spans still batched when it is stopped.
+ * spans still batched when it is stopped. From source (tsx, as in development) and from the
+ * bundle `npm start` runs, where the instrumentations' loader hook must still resolve.
  */
 describe.runIf(readEnv('DATABASE_URL'))('OpenTelemetry traces', () => {
   const cleanups: (() => Promise<void>)[] = [];
-  let server: ServerProcess | undefined;
+  const servers: ServerProcess[] = [];
   afterAll(async () => {
-    await server?.stop('SIGKILL');
+    for (const server of servers) await server.stop('SIGKILL');
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it('sends a request’s HTTP, route and PostgreSQL spans in the caller’s trace to the OTLP collector', async () => {
+  async function expectOneRequestTraced(
+    start: (env: Record<string, string>) => Promise<ServerProcess>,
+  ) {
     const collector = await startCollector();
     cleanups.push(() => new Promise((resolve) => collector.server.close(() => resolve())));
     const database = await createPostgresTestDatabase();
@@ -104,15 +153,13 @@ describe.runIf(readEnv('DATABASE_URL'))('OpenTelemetry traces', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'maya-traces-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
-    server = await startServerProcess(
-      {
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-        OTEL_SERVICE_NAME: 'maya-market-traces-test',
-      },
-      { readyWithinMs: 120_000 },
-    );
+    const server = await start({
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_SERVICE_NAME: 'maya-market-traces-test',
+    });
+    servers.push(server);
 
     const traceId = randomBytes(16).toString('hex');
     const callerSpanId = randomBytes(8).toString('hex');
@@ -155,5 +202,20 @@ describe.runIf(readEnv('DATABASE_URL'))('OpenTelemetry traces', () => {
     expect(
       collector.spans.some((span) => attribute(span.attributes, 'url.path') === '/readyz'),
     ).toBe(false);
+  }
+
+  it('sends a request’s HTTP, route and PostgreSQL spans in the caller’s trace to the OTLP collector', async () => {
+    await expectOneRequestTraced((env) => startServerProcess(env, { readyWithinMs: 120_000 }));
+  });
+
+  it('does the same from the built server', async () => {
+    await mkdir(join(root, 'apps/server/node_modules/.cache'), { recursive: true });
+    const bundle = await mkdtemp(join(root, 'apps/server/node_modules/.cache/maya-traces-'));
+    cleanups.push(() => rm(bundle, { recursive: true, force: true }));
+    await run(process.execPath, ['scripts/build-server.mjs', bundle], {
+      cwd: root,
+      env: commandEnv({}),
+    });
+    await expectOneRequestTraced((env) => startBundle(bundle, env));
   });
 });

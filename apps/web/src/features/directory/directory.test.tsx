@@ -118,6 +118,29 @@ describe('an empty search', () => {
   });
 });
 
+describe('sorting by distance', () => {
+  it("sorts nearest first from a client's saved location, with no point chosen", async () => {
+    stubApi(buyer, {
+      '/api/v1/users?': {
+        items: [sellerProfile],
+        nextCursor: null,
+        total: { count: 1, capped: false },
+      },
+    });
+    const { router } = renderApp('/sellers');
+    await screen.findByText('1 result');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Sort by' }));
+    const distance = await screen.findByRole('option', { name: 'Distance' });
+    expect(distance.getAttribute('aria-disabled')).not.toBe('true');
+    fireEvent.click(distance);
+    await waitFor(() => {
+      const search = new URLSearchParams(router.state.location.search);
+      expect(search.get('sort')).toBe('distance');
+      expect(search.get('near')).toBe('38.7200,-9.1400');
+    });
+  });
+});
+
 describe('directory cards', () => {
   it('previews descriptions at 25 characters with an ellipsis', () => {
     expect(preview('Kitchen and bathroom renovations with a fixed quote')).toBe(

@@ -188,7 +188,7 @@ journey(
     await page.goto('about:blank');
     await endSessionFromOutside(session);
     await session.goto(chatPath);
-    await page.waitForURL((url) => url.pathname === '/buyerauth', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/signin', { timeout: 15_000 });
     await session.settle();
     await expectNothingDrawn(page, personal, 'online after the session ended');
     const online = await expectNothingKept(page, personal, 'online after the session ended');
@@ -205,7 +205,7 @@ journey(
     await openChatAndSave(session, chatPath, secret);
     await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined);
     await endSessionFromOutside(session);
-    await page.waitForURL((url) => url.pathname === '/buyerauth', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/signin', { timeout: 20_000 });
     await expectNothingDrawn(page, personal, 'in the open tab after the session ended');
     await expectNothingKept(page, personal, 'in the open tab after the session ended');
     expect(
@@ -236,7 +236,7 @@ journey(
     // Back online, the session's answer (asked again by itself) says it has ended: the screen
     // turns to the sign-in form and nothing at all is kept.
     await context.setOffline(false);
-    await page.waitForURL((url) => url.pathname === '/buyerauth', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/signin', { timeout: 20_000 });
     await page.waitForFunction((key) => localStorage.getItem(key) === null, CACHE_KEY, {
       timeout: 10_000,
     });

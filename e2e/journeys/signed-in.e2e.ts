@@ -94,8 +94,7 @@ journey(
     const email = `new-business-${Date.now()}@example.test`;
     await page.getByLabel(/^Email/).fill(email);
     await page.getByLabel(/^Password/).fill('a long business passphrase');
-    await page.getByLabel(/^First name/).fill('Casa');
-    await page.getByLabel(/^Last name/).fill('Nova');
+    await page.getByLabel(/^Business name/).fill('Casa Nova');
     await page.getByLabel(/^Sector/).click();
     await page.getByRole('option', { name: 'Hospitality' }).click();
     await page.getByLabel(/^Location address/).fill('Rua Nova 1, Lisbon');

@@ -214,8 +214,8 @@ journey(
     );
 
     // Offline: the service worker gives the screen's shell, and the session cannot be asked. The
-    // start waits for it (at most 3 s) to open the saved cache, then draws the screen's loader and
-    // nothing of the client; what stays in storage cannot be read.
+    // start waits for it (at most 3 s) to open the saved cache, then says the screen loads once the
+    // connection is back, and draws nothing of the client; what stays in storage cannot be read.
     await signIn(session, '/buyerauth', CLIENT);
     await openChatAndSave(session, chatPath, secret);
     await workerInControl(page);
@@ -227,7 +227,10 @@ journey(
     await endSessionFromOutside(session);
     await context.setOffline(true);
     await page.goto(new URL(chatPath, session.baseUrl).toString(), { waitUntil: 'load' });
-    await page.locator('#main [role="progressbar"]').waitFor({ timeout: 15_000 });
+    await page
+      .locator('#main [role="status"]')
+      .getByText("You're offline.")
+      .waitFor({ timeout: 15_000 });
     await page.waitForTimeout(4000);
     await expectNothingDrawn(page, personal, 'offline after the session ended');
     await expectNothingKept(page, personal, 'offline after the session ended');

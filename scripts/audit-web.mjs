@@ -41,11 +41,13 @@ const PUBLIC_PAGES = [
   '/',
   '/About',
   '/pricing',
+  '/ranking',
   '/monetization',
   '/privacy',
   '/terms',
   '/sellerauth',
   '/buyerauth',
+  '/signin',
   '/sellers/:id',
 ];
 // /inbox/:chatId is a chat of the demo client with the demo business.

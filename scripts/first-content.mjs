@@ -37,6 +37,7 @@ const PUBLIC_PAGES = [
   { page: '/privacy', content: 'main h1' },
   { page: '/terms', content: 'main h1' },
   { page: '/buyerauth', content: 'main input[type="email"]' },
+  { page: '/signin', content: 'main input[type="email"]' },
   { page: '/sellers/:id', content: 'main h1' },
 ];
 const SIGNED_IN_PAGES = [

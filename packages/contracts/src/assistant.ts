@@ -125,6 +125,19 @@ export const searchSellersInputSchema = z.object({
     ),
   radiusKm: z.number().min(1).max(500).optional().describe('Radius around the place or the user.'),
   limit: z.number().int().min(1).max(10).optional().describe('How many sellers, at most 10.'),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(90)
+    .optional()
+    .describe('How many fitting sellers earlier answers showed ("show me more"): the next ones.'),
+  anywhere: z
+    .boolean()
+    .optional()
+    .describe(
+      'The asker wants sellers anywhere: alternatives at any distance, not only within 1,000 km.',
+    ),
   budget: z
     .enum(['low', 'high'])
     .optional()

@@ -30,7 +30,7 @@ import {
   createDirectoryRepository,
   type DirectoryQuery,
 } from '../apps/server/src/modules/directory/directory.repository.js';
-import { DEFAULT_RADIUS_KM } from '../apps/server/src/modules/directory/directory.service.js';
+import { POINT_RADIUS_KM } from '../apps/server/src/modules/places/places.service.js';
 import {
   expandWord,
   meaningfulWords,
@@ -391,7 +391,7 @@ export function directoryArgs(search: string): DirectoryQuery {
     ? {
         lat: point[0]!,
         lng: point[1]!,
-        radiusKm: Number(params.get('radiusKm') ?? DEFAULT_RADIUS_KM),
+        radiusKm: Number(params.get('radiusKm') ?? POINT_RADIUS_KM),
       }
     : undefined;
   return {

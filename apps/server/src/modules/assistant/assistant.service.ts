@@ -16,7 +16,7 @@ import type { AccountService } from '../account/account.service.js';
 import type { DirectoryService } from '../directory/directory.service.js';
 import { createBuiltinModel } from './builtin-model.js';
 import { cardIds, guardSellerLinks } from './link-guard.js';
-import { createPlaceFinder, type PlaceFinder } from './place-finder.js';
+import { createNamedPlaces, type NamedPlaces } from './place-finder.js';
 import { createSellerTools } from './tools/seller-tools.js';
 
 const SYSTEM_PROMPT = [
@@ -42,7 +42,7 @@ const BUSINESS_PROMPT =
   'The person asking is a business on Maya Market, not a client: never recommend its own profile to it; you cannot find customers for it, say so and that clients find it through its profile.';
 
 /** Provider packages load only when configured, so the default start-up stays light. */
-export async function createModel(config: Config, places: PlaceFinder): Promise<LanguageModel> {
+export async function createModel(config: Config, places: NamedPlaces): Promise<LanguageModel> {
   const model = config.AI_MODEL;
   switch (config.AI_PROVIDER) {
     case 'openai': {
@@ -72,7 +72,7 @@ export function createAssistantService(options: {
   model?: LanguageModel;
 }) {
   const { config, directory, account } = options;
-  const places = createPlaceFinder(directory);
+  const places = createNamedPlaces(directory);
   let model: Promise<LanguageModel> | undefined;
   const getModel = () =>
     (model ??= options.model ? Promise.resolve(options.model) : createModel(config, places));

@@ -17,7 +17,7 @@ import {
   type Turn,
 } from './dialogue.js';
 import { sentence } from './phrases.js';
-import type { PlaceFinder } from './place-finder.js';
+import type { NamedPlaces } from './place-finder.js';
 
 /**
  * The conversation as turns: each message of the person, with the seller cards of the tool
@@ -76,7 +76,7 @@ const usage = (input: number, output: number): LanguageModelV3Usage => ({
  * tool otherwise, then words the answer from the tool's results: the same path a hosted LLM
  * takes, with no network.
  */
-export function createBuiltinModel(places: PlaceFinder): LanguageModelV3 {
+export function createBuiltinModel(places: NamedPlaces): LanguageModelV3 {
   async function respond(options: LanguageModelV3CallOptions): Promise<LanguageModelV3Content[]> {
     const { turns, latest } = readPrompt(options.prompt);
     const { step, tongue } = await planTurn(turns, places, askerOf(options));

@@ -528,6 +528,8 @@ describe('Maya in conversation (built-in model)', async () => {
       const [first, more] = await converse('hostel in Porto', 'show me more');
       const fit = first!.cards.filter((card) => !card.alternative);
       expect(fit.map((card) => card.id)).toContain(sellers.poets.id);
+      // The directory's next page, after those shown.
+      expect(more!.tool?.input).toMatchObject({ offset: fit.length, limit: 6 });
       expect(more!.text).toMatch(
         /^That's everyone I found in Porto: .*Porto Poets Hostel.*\. There are no more/,
       );

@@ -25,7 +25,7 @@ import {
   type Subject,
   type Tongue,
 } from './phrases.js';
-import type { PlaceFinder } from './place-finder.js';
+import type { NamedPlaces } from './place-finder.js';
 import { normalize } from './text.js';
 import { tradeVocabulary, type Noun, type TradeHit } from './vocabulary.js';
 
@@ -80,7 +80,7 @@ export type Step =
       closest: boolean;
       landmark?: string;
       nearMe: boolean;
-      /** "show me more": the cards shown before, so the answer can say what is new. */
+      /** "show me more": the fitting cards shown so far, so the answer can say what is new. */
       more?: SellerCard[];
       /** A business asks: said once, with the first search. */
       business?: boolean;
@@ -113,7 +113,7 @@ interface Located {
 }
 
 /** Finds out which of a message's place mentions are places, and which landmarks. */
-async function locate(reading: MessageReading, finder: PlaceFinder): Promise<Located> {
+async function locate(reading: MessageReading, finder: NamedPlaces): Promise<Located> {
   const located: Located = { placeWords: new Set() };
   let unknownIn: string | undefined;
   for (const mention of reading.places) {
@@ -152,7 +152,7 @@ function freshState(): SearchState {
 /** Folds the person's messages, oldest first, into what they are looking for now. */
 async function foldState(
   readings: MessageReading[],
-  finder: PlaceFinder,
+  finder: NamedPlaces,
 ): Promise<{ state: SearchState; located: Located[] }> {
   let state = freshState();
   const located: Located[] = [];
@@ -319,10 +319,24 @@ function previousAnswer(turns: Turn[]): Turn | undefined {
     .find((turn) => turn.cards.length > 0);
 }
 
+/**
+ * The fitting cards the search's answers have shown so far: its first answer's and each "show me
+ * more"'s since, once each.
+ */
+function shownSoFar(turns: Turn[]): SellerCard[] {
+  const shown = new Map<string, SellerCard>();
+  for (const turn of turns.slice(0, -1).toReversed()) {
+    for (const card of turn.cards)
+      if (!card.alternative && !shown.has(card.id)) shown.set(card.id, card);
+    if (readAct(turn.text)?.act !== 'more') break;
+  }
+  return [...shown.values()];
+}
+
 /** Decides what to do with the newest message, from the whole conversation. */
 export async function planTurn(
   turns: Turn[],
-  finder: PlaceFinder,
+  finder: NamedPlaces,
   asker: Asker = {},
 ): Promise<{ step: Step; language: Language; tongue: Tongue }> {
   const readings = turns.map((turn) => readMessage(turn.text));
@@ -408,6 +422,7 @@ export async function planTurn(
     latest.places.every((mention) => mention.how === 'bare');
   if (more && cards.length === 0) return reply(sentence('vague', tongue));
 
+  const shown = more ? shownSoFar(turns) : [];
   const { state } = await foldState(more ? readings.slice(0, -1) : readings, finder);
   if (!state.about && !state.trade && !state.sector && state.words.length === 0) {
     if (state.place?.known) return reply(vagueInPlace(displayPlace(state.place.typed), tongue));
@@ -426,8 +441,9 @@ export async function planTurn(
     around: state.place?.around || undefined,
     nearMe: state.nearMe || undefined,
     radiusKm: state.radiusKm,
-    // The tool shows at most 10.
-    limit: more ? Math.min(10, cards.length + 6) : 6,
+    limit: 6,
+    // "show me more": the directory's next page, after every seller shown so far.
+    offset: more ? shown.length || undefined : undefined,
     budget: state.budget,
     // "Near me" and "near Estoril" are answered nearest first.
     closest: state.closest || state.nearMe || state.place?.around || undefined,
@@ -450,7 +466,7 @@ export async function planTurn(
       landmark:
         state.landmark && !CENTRE_WORDS.has(normalize(state.landmark)) ? state.landmark : undefined,
       nearMe: state.nearMe,
-      ...(more ? { more: cards } : {}),
+      ...(more ? { more: shown } : {}),
       ...(asker.business && first ? { business: true } : {}),
     },
     language,
@@ -488,7 +504,7 @@ export function writeSearchAnswer(
     const everyone = added.length === 0;
     parts.push(
       moreSentence(
-        (everyone ? fit : added).map((card) => card.name),
+        (everyone ? (fit.length > 0 ? fit : step.more) : added).map((card) => card.name),
         everyone,
         named,
         tongue,

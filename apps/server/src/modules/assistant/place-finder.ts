@@ -1,19 +1,16 @@
 import type { PublicProfile } from '@maya/contracts';
 import type { DirectoryService } from '../directory/directory.service.js';
+import type { Place, PlaceKind } from '../places/places.service.js';
 import { cleanAddressPart, kindOfPart, placesOf } from './address.js';
 import { editDistance, normalize, typoBudget } from './text.js';
 
-/** Where a named place is: its centre and how far around it to search. */
-export interface Place {
-  /** As sellers (or the directory) write it: "Lisboa", "São Paulo". */
-  name: string;
-  lat: number;
-  lng: number;
-  radiusKm: number;
-  kind: 'town' | 'district' | 'region';
-}
-
-export interface PlaceFinder {
+/**
+ * The places a person names in a message, found as the directory's search finds them (the
+ * places module's gazetteer) and, for districts and regions, as sellers' addresses name them.
+ * Each is a places-module `Place`; how far around it to search is the places module's
+ * `searchRadiusKm`.
+ */
+export interface NamedPlaces {
   /**
    * Where a place people name is ("lisboa", "rio", "sevila"), or undefined when neither the
    * sellers' addresses nor the directory say. When the whole phrase names no place, its first
@@ -28,8 +25,8 @@ export interface PlaceFinder {
   isIn(address: string | null | undefined, place: Place): boolean;
 }
 
-const RADIUS_KM = { town: 25, district: 4, region: 80 };
-const MAX_RADIUS_KM = { town: 60, district: 15, region: 150 };
+/** A town sellers' addresses name is the gazetteer's town of that name within this distance. */
+const SAME_TOWN_KM = 30;
 const KNOWN_FOR_MS = 10 * 60_000;
 const FOUND_FOR_MS = 10 * 60_000;
 const MISSED_FOR_MS = 60_000;
@@ -64,7 +61,7 @@ export function kmBetween(a: { lat: number; lng: number }, b: { lat: number; lng
 
 interface Spot {
   name: string;
-  kind: Place['kind'];
+  kind: PlaceKind;
   points: { lat: number; lng: number }[];
 }
 
@@ -84,20 +81,11 @@ function spotsOf(profiles: PublicProfile[], spots = new Map<string, Spot>()): Ma
   return spots;
 }
 
+/** A spot as a place: its sellers' centre. */
 function toPlace(spot: Spot): Place {
   const lat = spot.points.reduce((sum, point) => sum + point.lat, 0) / spot.points.length;
   const lng = spot.points.reduce((sum, point) => sum + point.lng, 0) / spot.points.length;
-  const spread = Math.max(0, ...spot.points.map((point) => kmBetween({ lat, lng }, point)));
-  return {
-    name: spot.name,
-    lat,
-    lng,
-    kind: spot.kind,
-    radiusKm: Math.min(
-      MAX_RADIUS_KM[spot.kind],
-      Math.max(RADIUS_KM[spot.kind], Math.ceil(spread + 5)),
-    ),
-  };
+  return { name: spot.name, lat, lng, kind: spot.kind };
 }
 
 /** The best spot for what was typed: the closest name, a town before a district, then the busiest. */
@@ -127,7 +115,7 @@ function bestSpot(spots: Iterable<Spot>, typed: string): { spot: Spot; score: nu
  * addresses, learned from the newest sellers and asked of the directory for the rest; when the
  * directory reads places itself (`understood.place`), its answer wins.
  */
-export function createPlaceFinder(directory: DirectoryService): PlaceFinder {
+export function createNamedPlaces(directory: DirectoryService): NamedPlaces {
   const cache = new Map<string, { at: number; place: Place | undefined }>();
   let known: { at: number; spots: Promise<Map<string, Spot>> } | undefined;
 
@@ -168,20 +156,28 @@ export function createPlaceFinder(directory: DirectoryService): PlaceFinder {
     return known.spots;
   }
 
+  /** The gazetteer's place for a phrase, as the search reads it; a town always. */
+  function fromGazetteer(phrase: string): Place | undefined {
+    const place = directory.placeNamed(phrase);
+    return place && { ...place, kind: 'town' };
+  }
+
+  /** A town sellers' addresses name, with what the gazetteer knows of it (its population). */
+  function withGazetteer(spot: Spot): Place {
+    const place = toPlace(spot);
+    if (place.kind !== 'town') return place;
+    const town = directory.placeNamed(spot.name);
+    if (!town || kmBetween(town, place) > SAME_TOWN_KM) return place;
+    return { ...town, ...place, kind: 'town' };
+  }
+
   async function fromDirectory(phrase: string, typed: string): Promise<Place | undefined> {
     const page = await directory.findUsers(null, { role: 'seller', q: phrase, limit: 30 });
-    const understood = page.understood?.place;
-    if (understood) {
-      return {
-        name: understood.name,
-        lat: understood.lat,
-        lng: understood.lng,
-        radiusKm: understood.radiusKm,
-        kind: 'town',
-      };
-    }
+    // The directory read a place in the phrase beside other words ("estoril casino").
+    const place = page.understood?.place ? fromGazetteer(phrase) : undefined;
+    if (place) return place;
     const best = bestSpot(spotsOf(page.items).values(), typed);
-    return best ? toPlace(best.spot) : undefined;
+    return best ? withGazetteer(best.spot) : undefined;
   }
 
   async function findOne(phrase: string): Promise<Place | undefined> {
@@ -198,8 +194,9 @@ export function createPlaceFinder(directory: DirectoryService): PlaceFinder {
     const learned = bestSpot((await knownSpots()).values(), typed);
     const place =
       learned && learned.score === 0
-        ? toPlace(learned.spot)
-        : ((await fromDirectory(phrase, typed)) ?? (learned ? toPlace(learned.spot) : undefined));
+        ? withGazetteer(learned.spot)
+        : ((await fromDirectory(phrase, typed)) ??
+          (learned ? withGazetteer(learned.spot) : undefined));
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
     cache.set(typed, { at: Date.now(), place });
     return place;
@@ -225,7 +222,7 @@ export function createPlaceFinder(directory: DirectoryService): PlaceFinder {
       if (!address) return true;
       const typed = normalize(place.name);
       return placesOf(address).some(
-        (spot) => spot.kind === place.kind && (closeness(typed, spot.name) ?? 9) <= 2,
+        (spot) => spot.kind === (place.kind ?? 'town') && (closeness(typed, spot.name) ?? 9) <= 2,
       );
     },
   };

@@ -1,5 +1,6 @@
 import type { FindUsersQuery, MatchField, PublicProfile, Sector, UsersPage } from '@maya/contracts';
 import type { Actor } from '../../lib/actor.js';
+import { searchRadiusKm } from '../places/places.service.js';
 import { ALTERNATIVE_REACH_KM, doubtOf } from './ranking.js';
 
 export { ALTERNATIVE_REACH_KM };
@@ -48,7 +49,7 @@ export interface BusinessRequest {
   /** The words asked for ("plumber", "corte de cabelo"). */
   words?: string;
   sector?: Sector;
-  /** The point searched around, and its radius. */
+  /** The point searched around, and its radius (the places module's `searchRadiusKm` by default). */
   near?: { lat: number; lng: number };
   radiusKm?: number;
   /** A place nobody could locate: searched as words, and in the business's address. */
@@ -193,7 +194,7 @@ export function createBusinessSearch(read: ReadDirectory) {
     const offset = request.offset ?? 0;
     const want = offset + limit;
     const { near, unknownPlace, inTown: inTownOf } = request;
-    const radiusKm = near ? (request.radiusKm ?? 50) : undefined;
+    const radiusKm = near ? (request.radiusKm ?? searchRadiusKm()) : undefined;
     const reachKm = near && !request.anywhere ? Math.max(ALTERNATIVE_REACH_KM, radiusKm!) : null;
     const words = wordsOf(request.words);
     const text = [request.words, unknownPlace].filter(Boolean).join(' ');

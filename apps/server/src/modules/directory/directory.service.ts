@@ -23,6 +23,12 @@ import {
   toChatPartner,
   toPublicProfile,
 } from './directory.policy.js';
+import {
+  POINT_RADIUS_KM,
+  searchRadiusKm,
+  type GazetteerPlace,
+  type PlaceFinder,
+} from '../places/places.service.js';
 import { createBusinessSearch } from './business-search.js';
 import { compareRanked, rankedOf } from './ranking.js';
 import { explainMatch, type MatchHit } from './search-match.js';
@@ -63,41 +69,11 @@ function withoutNearMe(words: string[]): string[] {
 }
 
 export const FEATURED_SELLERS = 8;
-export const DEFAULT_RADIUS_KM = 50;
 const VOCABULARY_TTL_MS = 60_000;
 /** Distinct searches whose reading (place, stems, synonyms, corrections) is kept. */
 const READINGS_KEPT = 1_000;
 /** Clients' towns kept, by rounded point and address text. */
 const TOWNS_KEPT = 10_000;
-
-/** Searched around a place read from the words: a landmark's streets, a city's reach, a town's. */
-export function placeRadiusKm(place: { population: number; landmark?: boolean }): number {
-  if (place.landmark) return 3;
-  return place.population >= 500_000 ? 30 : 15;
-}
-
-/** A place named in the search words, and a client's town, as the places module finds them. */
-export interface PlaceFinder {
-  /** The town of a point, from the gazetteer (a town the address text names near it first). */
-  townAt(point: { lat: number; lng: number }, text?: string | null): { label: string } | undefined;
-  findIn(
-    words: string[],
-    options?: { commonWords?: ReadonlySet<string> },
-  ):
-    | {
-        place: {
-          name: string;
-          country: string;
-          lat: number;
-          lng: number;
-          population: number;
-          landmark?: boolean;
-        };
-        start: number;
-        end: number;
-      }
-    | undefined;
-}
 
 function decodeDirectoryCursor(cursor: string, sort: string) {
   return decodeCursor(cursor, (parts) => {
@@ -264,7 +240,7 @@ export function createDirectoryService(
         country: named.place.country,
         lat: named.place.lat,
         lng: named.place.lng,
-        radiusKm: query.radiusKm ?? placeRadiusKm(named.place),
+        radiusKm: query.radiusKm ?? searchRadiusKm(named.place),
       };
     }
     let terms = await understand(words.length > 0 ? meaningfulWords(words) : []);
@@ -274,7 +250,7 @@ export function createDirectoryService(
       ? {
           ...query.near,
           // Nearest first with no radius given means every distance, not the nearest 50 km.
-          radiusKm: query.radiusKm ?? (sort === 'distance' ? undefined : DEFAULT_RADIUS_KM),
+          radiusKm: query.radiusKm ?? (sort === 'distance' ? undefined : POINT_RADIUS_KM),
         }
       : place
         ? { lat: place.lat, lng: place.lng, radiusKm: place.radiusKm }
@@ -445,6 +421,11 @@ export function createDirectoryService(
       const user = await repository.findById(id);
       if (!user) throw new AppError('NOT_FOUND', 'This profile does not exist.');
       return user.role;
+    },
+
+    /** The place a phrase names ("Porto", "perto do Marquês"), read as a search reads it. */
+    placeNamed(phrase: string): GazetteerPlace | undefined {
+      return placeIn(withoutNearMe(searchWords(phrase)))?.place;
     },
 
     /** Known seller towns with their centres; cached briefly, they change slowly. */

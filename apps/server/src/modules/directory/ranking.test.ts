@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { insertUser } from '../../../test/builders.js';
 import type { AccountService } from '../account/account.service.js';
-import { createPlaceFinder } from '../assistant/place-finder.js';
+import { createNamedPlaces } from '../assistant/place-finder.js';
 import { createSellerTools } from '../assistant/tools/seller-tools.js';
 import { ALTERNATIVE_REACH_KM } from './business-search.js';
 import { createDirectoryRepository } from './directory.repository.js';
@@ -117,7 +117,7 @@ describe('the directory ranking', () => {
     }
 
     const tools = createSellerTools(
-      { directory, account: {} as AccountService, places: createPlaceFinder(directory) },
+      { directory, account: {} as AccountService, places: createNamedPlaces(directory) },
       null,
     );
     const output = (await tools.searchSellers.execute!(

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { ADMIN_NAMES } from './admin-names.js';
+import type { GazetteerPlace as Place } from './place.js';
 import { fold, isLatinName, letterMask, masksWithin, typoBudget, typoDistance } from './fold.js';
 
 /**
@@ -11,24 +12,8 @@ import { fold, isLatinName, letterMask, masksWithin, typoBudget, typoDistance } 
  * Only Latin-script names are kept, folded (`fold.ts`); places live in parallel arrays.
  */
 
-/** One populated place. */
-export interface Place {
-  /** The GeoNames id. */
-  id: number;
-  /** The dataset's main name: Lisbon, Porto, São Paulo. */
-  name: string;
-  /** ISO 3166-1 alpha-2 code. */
-  country: string;
-  /** The country's name (English unless another language was asked for). */
-  countryName?: string;
-  /** The first-level division, where the gazetteer knows its name (US states, UK nations). */
-  admin?: string;
-  lat: number;
-  lng: number;
-  population: number;
-  /** A landmark or neighbourhood of `admin`'s city (landmarks.ts), not a town. */
-  landmark?: boolean;
-}
+/** One populated place (place.ts). */
+export type { GazetteerPlace as Place } from './place.js';
 
 /** Places this populous (a fifth of the dump) are the only ones a typo may lead to. */
 export const TYPO_MIN_POPULATION = 15_000;

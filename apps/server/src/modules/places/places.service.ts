@@ -6,7 +6,8 @@ import { fold, foldWords, typoBudget, typoDistance } from './fold.js';
 import { gazetteer, warmGazetteer, type Gazetteer, type Place } from './gazetteer.js';
 import { toPlaceSuggestion } from './places.policy.js';
 
-export type { Place } from './gazetteer.js';
+export type { GazetteerPlace, Place, PlaceKind } from './place.js';
+export { POINT_RADIUS_KM, searchRadiusKm } from './place.js';
 export { fold, foldWords } from './fold.js';
 export { COMMON_WORDS } from './common-words.js';
 
@@ -63,6 +64,9 @@ export interface PlacesService {
   /** Loads the gazetteer in the background (without blocking the event loop for long). */
   warm(): Promise<void>;
 }
+
+/** What a search reads places with: the place named in its words, and a client's town. */
+export type PlaceFinder = Pick<PlacesService, 'findIn' | 'townAt'>;
 
 /**
  * Nicknames and abbreviations people type for big cities, which GeoNames does not list as names

@@ -7,7 +7,7 @@ import type {
   FoundBusiness,
 } from '../../directory/business-search.js';
 import type { DirectoryService } from '../../directory/directory.service.js';
-import { createPlaceFinder } from '../place-finder.js';
+import { createNamedPlaces } from '../place-finder.js';
 import { createSellerTools } from './seller-tools.js';
 
 /**
@@ -63,9 +63,14 @@ function toolsOver(answer: Partial<BusinessSearch>) {
     async findSellerPlaces() {
       return [{ name: 'Porto', lat: 41.15, lng: -8.61, sellers: 3 }];
     },
+    placeNamed(phrase: string) {
+      return /^porto$/i.test(phrase)
+        ? { id: 2735943, name: 'Porto', country: 'PT', lat: 41.15, lng: -8.61, population: 249_633 }
+        : undefined;
+    },
   } as unknown as DirectoryService;
   const tools = createSellerTools(
-    { directory, account: {} as AccountService, places: createPlaceFinder(directory) },
+    { directory, account: {} as AccountService, places: createNamedPlaces(directory) },
     null,
   );
   const search = (input: Record<string, unknown>) =>
@@ -155,7 +160,29 @@ describe('the search tool words what the directory found', () => {
       summary: { ...summary, order: 'distance', more: true },
     });
     const output = await search({ query: 'roofer', place: 'Porto', closest: true });
-    expect(asked[0]).toMatchObject({ words: 'roofer', closest: true, near: { lat: 41.15 } });
+    // A town of fewer than 500,000 people: 15 km around it (the places module's radius).
+    expect(asked[0]).toMatchObject({
+      words: 'roofer',
+      closest: true,
+      near: { lat: 41.15 },
+      radiusKm: 15,
+    });
     expect(output.search).toMatchObject({ closestFirst: true, more: true });
+  });
+
+  it('pages through the directory with offset, and lifts the distance cap for anywhere', async () => {
+    const { search, asked } = toolsOver({ fitting: [roofer] });
+    await search({ query: 'roofer', place: 'Porto', offset: 6, anywhere: true });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ words: 'roofer', offset: 6, anywhere: true, limit: 6 });
+  });
+
+  it('asked for more past the last one, shows those found again', async () => {
+    const { search, asked } = toolsOver({ fitting: [] });
+    await search({ query: 'roofer', place: 'Porto', offset: 4 });
+    expect(asked.map(({ offset, limit }) => ({ offset, limit }))).toEqual([
+      { offset: 4, limit: 6 },
+      { offset: 0, limit: 4 },
+    ]);
   });
 });

@@ -26,7 +26,8 @@ import {
   sectorReason,
   type Origin,
 } from '../phrases.js';
-import type { Place, PlaceFinder } from '../place-finder.js';
+import type { NamedPlaces } from '../place-finder.js';
+import { searchRadiusKm, type Place } from '../../places/places.service.js';
 import { BUDGET_WORDS } from '../vocabulary.js';
 
 /** Sellers list no prices: the words that say affordable or premium in their own text. */
@@ -117,7 +118,7 @@ export function createSellerTools(
     directory,
     account,
     places,
-  }: { directory: DirectoryService; account: AccountService; places: PlaceFinder },
+  }: { directory: DirectoryService; account: AccountService; places: NamedPlaces },
   actor: Actor | null,
 ) {
   async function searchSellers(
@@ -154,21 +155,32 @@ export function createSellerTools(
       nearMe,
     };
     // "In Niterói" is the town itself: businesses of the towns around it are close alternatives.
-    const town = place?.kind === 'town' && !input.around ? place : undefined;
+    const town = place && (place.kind ?? 'town') === 'town' && !input.around ? place : undefined;
 
-    const found = await directory.searchBusinesses(actor, {
+    const request: Parameters<DirectoryService['searchBusinesses']>[1] = {
       words: input.query,
       sector: input.sector,
       near,
-      radiusKm: near ? (input.radiusKm ?? place?.radiusKm ?? (input.place ? 30 : 50)) : undefined,
+      radiusKm: near ? (input.radiusKm ?? searchRadiusKm(place)) : undefined,
       unknownPlace: input.place && !place ? input.place : undefined,
       inTown: town && ((address) => places.isIn(address, town)),
       synonyms: input.synonyms,
       budget: input.budget && { level: input.budget, hints: budgetHints },
       mentioning: input.mentioning,
       closest: input.closest,
+      anywhere: input.anywhere,
       limit: input.limit ?? 6,
-    });
+      offset: input.offset,
+    };
+    let found = await directory.searchBusinesses(actor, request);
+    // "Show me more" past the last one: those shown are everyone, shown again with no more.
+    if (input.offset && found.fitting.length === 0) {
+      found = await directory.searchBusinesses(actor, {
+        ...request,
+        limit: Math.min(10, input.offset),
+        offset: 0,
+      });
+    }
     const { summary: understood } = found;
     const summary: SellerSearchSummary = {
       fitting: found.fitting.length,

@@ -18,18 +18,22 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 172;
+// The signed-in screens and what each preloads come from the screens manifest
+// (apps/web/screens.json): its app shells, their budgets, and the paths each is answered at.
+const screensManifest = JSON.parse(readFileSync(join('apps', 'web', 'screens.json'), 'utf8'));
+const LAYOUT = screensManifest.layouts.signedIn;
 /** Per signed-in screen: its first paint's JavaScript beyond the first route's, gzipped KB. */
-const LAYOUT = [
-  'src/components/layout/top-bar.tsx',
-  'src/components/layout/side-drawer.tsx',
-  'src/lib/persisted-cache.ts',
-];
-const SCREENS = {
-  '/dashboard, /sellers': { budgetKB: 95, modules: ['src/app/routes/dashboard.route.tsx'] },
-  '/inbox, /inbox/:chatId': { budgetKB: 100, modules: ['src/app/routes/chats.route.tsx'] },
-  '/assistant': { budgetKB: 85, modules: ['src/app/routes/assistant.route.tsx'] },
-  '/account': { budgetKB: 115, modules: ['src/app/routes/account.route.tsx'] },
-};
+const SCREENS = Object.fromEntries(
+  Object.entries(screensManifest.appShells)
+    .filter(([, shell]) => shell.budgetKB !== undefined)
+    .map(([segment, { screen, preloads, budgetKB }]) => {
+      const paths = screensManifest.routes.filter((route) => route.appShell === segment);
+      return [
+        paths.map((route) => route.path).join(', '),
+        { budgetKB, modules: [`src/app/routes/${screen}.route.tsx`, ...preloads] },
+      ];
+    }),
+);
 const distDir = join('apps', 'web', 'dist');
 const manifestPath = join(distDir, '.vite', 'manifest.json');
 const moduleChunksPath = join(distDir, '.vite', 'module-chunks.json');

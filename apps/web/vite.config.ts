@@ -9,57 +9,46 @@ import {
 } from './build-plugins';
 import { layoutChunks } from './chunk-groups';
 import { serviceWorker } from './service-worker-plugin';
+import {
+  appShells as screenShells,
+  layouts,
+  routes,
+  screenModule,
+  shellSegment,
+} from './src/start/screens';
 import { scopedToastStyles, toastAlias } from './toast-styles';
 
 const api = 'http://localhost:3000';
 
-// The public pages by first path segment (src/app/router.tsx): what each paints first.
-const bars = ['src/components/layout/top-bar.tsx', 'src/components/layout/footer.tsx'];
-const page = (route: string, name: string, ...extra: string[]) => ({
-  route,
-  modules: [`src/app/routes/${name}.route.tsx`, ...bars, ...extra],
-});
-const longTexts = 'src/lib/i18n/locales/pages/en.json';
-const withLongTexts = (route: string, name: string) => ({
-  ...page(route, name, longTexts),
-  namespaces: ['pages'],
-});
-// Each is prerendered signed out (apps/web/build-plugins.ts); none needs the schemas chunk.
-const shells: RouteShells = {
-  '': page('/', 'landing'),
-  home: page('/home', 'landing'),
-  About: page('/About', 'features'),
-  pricing: page('/pricing', 'pricing'),
-  monetization: withLongTexts('/monetization', 'monetization'),
-  privacy: withLongTexts('/privacy', 'privacy'),
-  terms: withLongTexts('/terms', 'terms'),
-  ranking: withLongTexts('/ranking', 'ranking'),
-  sellerauth: page('/sellerauth', 'auth'),
-  buyerauth: page('/buyerauth', 'auth'),
-  signin: page('/signin', 'auth'),
-  sellers: page('/sellers/:id', 'profile'),
-  // An address that is no page: the server answers it 404 with this shell (any path matches).
-  '404': page('/*', 'not-found'),
-};
+// The public pages by first path segment, from the screens manifest (screens.json): what each
+// paints first. Each is prerendered signed out (apps/web/build-plugins.ts); none needs the
+// schemas chunk. An address that is no page has the `404` shell (any path matches).
+const longTexts = (namespace: string) => `src/lib/i18n/locales/${namespace}/en.json`;
+const shells: RouteShells = Object.fromEntries(
+  routes.flatMap(({ path, screen, publicShell }) => {
+    if (!publicShell) return [];
+    const namespaces = publicShell.namespaces ?? [];
+    const modules = [screenModule(screen), ...layouts.public, ...namespaces.map(longTexts)];
+    return [
+      [
+        shellSegment(path),
+        { route: path, modules, ...(namespaces.length > 0 ? { namespaces } : {}) },
+      ],
+    ];
+  }),
+);
 
 // The signed-in screens by first path segment: not prerendered (they show the person's own data),
 // each shell preloads from the HTML what the screen draws with: its route module, the bars and the
 // saved-cache restore (build-plugins.ts). Their reads take the server's answers without the
 // schemas; the account's forms load them when first focused.
 // /sellers (the search) shares its segment with the public profiles' prerendered shell.
-const signedIn = (name: string, ...extra: string[]) => [
-  `src/app/routes/${name}.route.tsx`,
-  'src/components/layout/top-bar.tsx',
-  'src/components/layout/side-drawer.tsx',
-  'src/lib/persisted-cache.ts',
-  ...extra,
-];
-const appShells: AppShells = {
-  dashboard: signedIn('dashboard'),
-  inbox: signedIn('chats'),
-  assistant: signedIn('assistant'),
-  account: signedIn('account'),
-};
+const appShells: AppShells = Object.fromEntries(
+  Object.entries(screenShells).map(([segment, { screen, preloads }]) => [
+    segment,
+    [screenModule(screen), ...layouts.signedIn, ...preloads],
+  ]),
+);
 
 // A new build starts the saved query caches afresh (src/lib/persisted-cache.ts) and replaces the
 // service worker's caches.

@@ -26,9 +26,10 @@ import {
 } from './features/directory';
 import { setTimeZone } from './lib/dates';
 import i18n, { htmlLanguage, languages, loadNamespace, setLanguage } from './lib/i18n';
-import { PAGE_DATA_ID, type PageQuery } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 import { sessionQuery } from './lib/session';
+import { PAGE_DATA_ID, type PageQuery } from './lib/page-data';
+import { appShells, routes as screenRoutes } from './start/screens';
 
 export interface Prerendered {
   /** The content of <div id="root">. */
@@ -91,20 +92,17 @@ export function isPage(path: string): boolean {
 
 /**
  * The signed-in screens the server renders with the person's own data, by route, with the shell
- * each is answered with (dist-ssr/shells/<shell>.html, whose code is that screen's). Signed in,
- * `/` and `/sellers` are the directory too (src/app/router.tsx).
+ * each is answered with (dist-ssr/shells/<shell>.html, whose code is that screen's) and the long
+ * texts it shows (the account's mail settings, so the form is drawn, not its placeholder): the
+ * screens manifest's app shells (apps/web/screens.json). Signed in, `/` and `/sellers` are the
+ * directory too.
  */
-const signedInRoutes: readonly (readonly [route: string, shell: string, namespaces?: string[]])[] =
-  [
-    ['/', 'dashboard'],
-    ['/dashboard', 'dashboard'],
-    ['/sellers', 'dashboard'],
-    ['/inbox', 'inbox'],
-    ['/inbox/:chatId', 'inbox'],
-    ['/assistant', 'assistant'],
-    // The mail settings' texts, so the form is drawn, not its placeholder.
-    ['/account', 'account', ['notifications']],
-  ];
+const signedInRoutes = screenRoutes.flatMap((route) => {
+  const shell = route.appShell ?? route.signedIn?.appShell;
+  return shell
+    ? [{ route: route.path, shell, namespaces: appShells[shell]?.namespaces ?? [] }]
+    : [];
+});
 
 export interface SignedInPage {
   route: string;
@@ -115,10 +113,8 @@ export interface SignedInPage {
 
 /** The signed-in screen at `path`, if the server renders it. */
 export function signedInPage(path: string): SignedInPage | undefined {
-  for (const [route, shell, namespaces = []] of signedInRoutes) {
-    if (matchPath(route, path)) return { route, shell, namespaces };
-  }
-  return undefined;
+  const page = signedInRoutes.find(({ route }) => matchPath(route, path));
+  return page && { ...page, namespaces: [...page.namespaces] };
 }
 
 const API = '/api/v1';

@@ -9,33 +9,28 @@ import {
 import { DocumentTitle } from '../components/document-title';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
+import { returnPath, signInPath } from '../lib/return-path';
+import { signedOutInThisPage, useSession } from '../lib/session';
 import { adoptEarlyInput } from '../lib/early-input';
 import { afterHydrationTurns, awaitingHydration } from '../lib/hydration-turns';
-import { returnPath, signInPath } from '../lib/return-path';
 import { markScreenSettled } from '../lib/screen-ready';
-import { signedOutInThisPage, useSession } from '../lib/session';
+import { routes as manifestRoutes, type ScreenRoute } from '../start/screens';
 import { RootLayout } from './root-layout';
 
-// One lazy chunk per screen: a visitor downloads only the screen they open.
-const screens = {
-  landing: lazy(() => import('./routes/landing.route')),
-  features: lazy(() => import('./routes/features.route')),
-  pricing: lazy(() => import('./routes/pricing.route')),
-  monetization: lazy(() => import('./routes/monetization.route')),
-  privacy: lazy(() => import('./routes/privacy.route')),
-  terms: lazy(() => import('./routes/terms.route')),
-  ranking: lazy(() => import('./routes/ranking.route')),
-  notFound: lazy(() => import('./routes/not-found.route')),
-  auth: lazy(() => import('./routes/auth.route')),
-  resetPassword: lazy(() => import('./routes/reset-password.route')),
-  signInLink: lazy(() => import('./routes/sign-in-link.route')),
-  confirmEmail: lazy(() => import('./routes/confirm-email.route')),
-  dashboard: lazy(() => import('./routes/dashboard.route')),
-  profile: lazy(() => import('./routes/profile.route')),
-  chats: lazy(() => import('./routes/chats.route')),
-  assistant: lazy(() => import('./routes/assistant.route')),
-  account: lazy(() => import('./routes/account.route')),
-} satisfies Record<string, ComponentType>;
+// One lazy chunk per screen: a visitor downloads only the screen they open. Which screens there
+// are, at which paths, is the screens manifest's (apps/web/screens.json).
+const modules = import.meta.glob<{ default: ComponentType }>('./routes/*.route.tsx');
+const screens = new Map(
+  Object.entries(modules).map(([file, load]) => [
+    /\.\/routes\/(.+)\.route\.tsx$/.exec(file)?.[1] ?? file,
+    lazy(load),
+  ]),
+);
+const screenOf = (name: string): ComponentType => {
+  const Screen = screens.get(name);
+  if (!Screen) throw new Error(`screens.json names ${name}, which has no route module`);
+  return Screen;
+};
 
 /**
  * Marks <html data-ready> once a screen is live: its code has loaded and, for a prerendered
@@ -94,55 +89,37 @@ function SignInFirst() {
   return <Navigate to={signInPath(pathname + search + hash)} replace />;
 }
 
-const landing = screen(screens.landing, 'landing');
 const signedInOnly = (node: ReactNode) => <BySession signedIn={node} signedOut={<SignInFirst />} />;
+
+/** A route of the manifest as its element, behind what its access asks for. */
+function element(route: ScreenRoute): ReactNode {
+  const drawn = screen(screenOf(route.screen), route.title);
+  switch (route.access) {
+    case 'signed-in':
+      return signedInOnly(drawn);
+    case 'signed-out-only':
+      return <SignedOutOnly>{drawn}</SignedOutOnly>;
+    case 'by-session': {
+      const other = route.signedIn;
+      if (!other) throw new Error(`screens.json: ${route.path} has no signed-in screen`);
+      return <BySession signedIn={screen(screenOf(other.screen), other.title)} signedOut={drawn} />;
+    }
+    // `by-screen`: the screen sends a signed-out visitor to sign in and back itself (the chats).
+    default:
+      return drawn;
+  }
+}
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    children: [
-      {
-        index: true,
-        element: (
-          <BySession signedIn={screen(screens.dashboard, 'dashboard')} signedOut={landing} />
-        ),
-      },
-      { path: 'home', element: landing },
-      { path: 'dashboard', element: signedInOnly(screen(screens.dashboard, 'dashboard')) },
-      { path: 'sellers', element: signedInOnly(screen(screens.dashboard, 'dashboard')) },
-      { path: 'sellers/:id', element: screen(screens.profile, 'profile') },
-      // The chats keep the original client's address, /inbox. Signed out, the screen sends the
-      // visitor to sign in and back (app/routes/chats.route.tsx).
-      { path: 'inbox', element: screen(screens.chats, 'chats') },
-      { path: 'inbox/:chatId', element: screen(screens.chats, 'chats') },
-      { path: 'assistant', element: signedInOnly(screen(screens.assistant, 'assistant')) },
-      { path: 'account', element: signedInOnly(screen(screens.account, 'account')) },
-      // The one sign-in for clients and businesses, where a signed-in screen sends a visitor.
-      {
-        path: 'signin',
-        element: <SignedOutOnly>{screen(screens.auth, 'signIn')}</SignedOutOnly>,
-      },
-      {
-        path: 'sellerauth',
-        element: <SignedOutOnly>{screen(screens.auth, 'businessPortal')}</SignedOutOnly>,
-      },
-      {
-        path: 'buyerauth',
-        element: <SignedOutOnly>{screen(screens.auth, 'clientPortal')}</SignedOutOnly>,
-      },
-      { path: 'reset-password', element: screen(screens.resetPassword, 'resetPassword') },
-      { path: 'sign-in-link', element: screen(screens.signInLink, 'signInLink') },
-      { path: 'confirm-email', element: screen(screens.confirmEmail, 'confirmEmail') },
-      { path: 'pricing', element: screen(screens.pricing, 'pricing') },
-      { path: 'About', element: screen(screens.features, 'features') },
-      { path: 'monetization', element: screen(screens.monetization, 'monetization') },
-      { path: 'privacy', element: screen(screens.privacy, 'privacy') },
-      { path: 'terms', element: screen(screens.terms, 'terms') },
-      { path: 'ranking', element: screen(screens.ranking, 'ranking') },
-      // Any other address is no page: the server answers it 404 with this screen drawn.
-      { path: '*', element: screen(screens.notFound, 'notFound') },
-    ],
+    // Any other address (`/*`) is no page: the server answers it 404 with its screen drawn.
+    children: manifestRoutes.map((route) =>
+      route.path === '/'
+        ? { index: true, element: element(route) }
+        : { path: route.path.slice(1), element: element(route) },
+    ),
   },
 ];
 

@@ -5,13 +5,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
 import i18n, { languageReady, loadNamespace } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
-import { adoptPageData } from './lib/page-data';
-import { pageModules } from './lib/page-modules';
-import { takeHydrationTurns } from './lib/hydration-turns';
-import { pageStylesCache } from './lib/page-styles';
-import { screenSettled } from './lib/screen-ready';
 import { sessionQuery } from './lib/session';
 import { browserIdle } from './lib/when-idle';
+import { takeHydrationTurns } from './start/hydration-turns';
+import { adoptPageData } from './start/page-data';
+import { pageModules } from './start/page-modules';
+import { pageStylesCache } from './start/page-styles';
+import { screenSettled } from './start/screen-ready';
 
 const container = document.getElementById('root')!;
 // A public page's shell holds the page prerendered at build time (apps/web/build-plugins.ts):

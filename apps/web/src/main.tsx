@@ -1,6 +1,6 @@
 import './lib/zod-config';
-import { sendEarlySession } from './lib/early-session';
-import { pageModules } from './lib/page-modules';
+import { sendEarlySession } from './start/early-session';
+import { pageModules } from './start/page-modules';
 
 // A public page arrives prerendered (apps/web/build-plugins.ts): the HTML is the page, so it is
 // painted before the app's code runs (boot.tsx, downloaded beside this script), which then

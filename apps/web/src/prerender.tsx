@@ -28,13 +28,13 @@ import { setTimeZone } from './lib/dates';
 import i18n, { htmlLanguage, languages, loadNamespace, setLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { sessionQuery } from './lib/session';
-import { PAGE_DATA_ID, type PageQuery } from './lib/page-data';
+import { PAGE_DATA_ID, type PageQuery } from './start/page-data';
 import { appShells, routes as screenRoutes } from './start/screens';
 
 export interface Prerendered {
   /** The content of <div id="root">. */
   html: string;
-  /** The page's <style> element, which the browser's emotion adopts (src/lib/page-styles.ts). */
+  /** The page's <style> element, which the browser's emotion adopts (src/start/page-styles.ts). */
   styles: string;
   /** Resource hints React found (the page's images), for <head>. */
   hints: string;
@@ -277,7 +277,7 @@ async function draw(url: string, data: PageQuery[]): Promise<Prerendered> {
 
 /**
  * What emotion collected, as one <style> element that stays where the server put it: its ids go
- * into the browser's emotion cache as already inserted (src/lib/page-styles.ts), so nothing is
+ * into the browser's emotion cache as already inserted (src/start/page-styles.ts), so nothing is
  * inserted twice. emotion's own format (`data-emotion="css <ids>"`) would have the browser's
  * emotion move the element to the end of <head> twice as it starts, and each move makes the
  * browser work out the style of every element on the page again, a long task on a phone. The

@@ -11,9 +11,9 @@ import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { returnPath, signInPath } from '../lib/return-path';
 import { signedOutInThisPage, useSession } from '../lib/session';
-import { adoptEarlyInput } from '../lib/early-input';
-import { afterHydrationTurns, awaitingHydration } from '../lib/hydration-turns';
-import { markScreenSettled } from '../lib/screen-ready';
+import { adoptEarlyInput } from '../start/early-input';
+import { afterHydrationTurns, awaitingHydration } from '../start/hydration-turns';
+import { markScreenSettled } from '../start/screen-ready';
 import { routes as manifestRoutes, type ScreenRoute } from '../start/screens';
 import { RootLayout } from './root-layout';
 
@@ -45,7 +45,7 @@ function ScreenReady() {
     if (document.documentElement.dataset.ready === undefined) {
       adoptEarlyInput(document, awaitingHydration);
     }
-    // A screen the server rendered is live once its last part has hydrated (lib/hydration-turns).
+    // A screen the server rendered is live once its last part has hydrated (start/hydration-turns.tsx).
     afterHydrationTurns(() => {
       document.documentElement.dataset.ready = '';
       markScreenSettled();

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { markScreenSettled } from '../lib/screen-ready';
+import { markScreenSettled } from '../start/screen-ready';
 
 /** The router's fallback screen: says what broke and offers a way back. */
 export function RouteError() {

@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { HydrateInTurn } from '../lib/hydration-turns';
+import { HydrateInTurn } from '../start/hydration-turns';
 
 export function Section({
   id,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buyer, seller, urlOf } from '../test/render-app';
 import { ApiError } from './api-client';
-import { sendEarlySession, takeEarlySession } from './early-session';
+import { sendEarlySession, takeEarlySession } from '../start/early-session';
 import { restorePersistedCache } from './persisted-cache';
 import { CACHE_KEY } from './personal-data';
 import { createQueryClient } from './query-client';

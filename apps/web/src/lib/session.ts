@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { CurrentSession, PrivateUser } from '@maya/contracts';
 import { answerOf, ApiError, apiFetch, apiRequest } from './api-client';
-import { takeEarlySession } from './early-session';
+import { takeEarlySession } from '../start/early-session';
 import { clearPersistedCache, forgetPersonalData } from './personal-data';
 
 /** `{"user":null}`, the whole answer for a visitor who is not signed in. */

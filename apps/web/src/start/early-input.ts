@@ -3,7 +3,7 @@
  * the fields but not in its state, so the form would submit empty and the next render would wipe
  * the field. Once the screen is hydrated, each text field whose value differs from the one it was
  * rendered with is handed back to React as if just typed: its onChange runs with the text.
- * `skip` leaves out fields that are not live yet (a part still waiting: lib/hydration-turns.tsx).
+ * `skip` leaves out fields that are not live yet (a part still waiting: hydration-turns.tsx).
  */
 export function adoptEarlyInput(
   root: ParentNode = document,

@@ -204,6 +204,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
       connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    databasePoolMax: config.DATABASE_LIMITS_POOL_MAX,
     storeTimeoutMs: config.LIMITS_STORE_TIMEOUT_MS,
     store: overrides.limiterStore,
   });
@@ -395,6 +396,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
       connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    databasePoolMax: config.DATABASE_EVENTS_POOL_MAX,
     redisUrl: config.REDIS_URL,
     socketsPerUser: config.SOCKETS_PER_USER,
     authenticate: (token) => sessions.resolveToken(token),

@@ -147,7 +147,7 @@ describe('Maya with the built-in model', async () => {
       payload: ask(['x'.repeat(2001)]),
     });
     expect(long.statusCode).toBe(400);
-    expect(long.json().detail).toBe('Keep each message under 2000 characters.');
+    expect(long.json().detail).toBe('Keep each message under 2,000 characters.');
     const many = await app.inject({
       method: 'POST',
       url: '/api/v1/assistant/chat',

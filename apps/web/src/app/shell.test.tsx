@@ -68,7 +68,10 @@ describe('top bar', () => {
   it('shows Logout in the one menu of a signed-in user', async () => {
     stubApi(buyer, { '/api/v1/users?': { items: [], nextCursor: null } });
     renderApp('/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }, { timeout: 10_000 }));
+    // Signed in once the bar shows Logout: the menu button opens the side drawer from then on.
+    const header = await screen.findByRole('banner');
+    await within(header).findByRole('button', { name: 'Logout' }, { timeout: 10_000 });
+    fireEvent.click(within(header).getByRole('button', { name: 'Open menu' }));
     // The drawer is drawn the first time it opens, on a slow machine a while later.
     await screen.findByRole('navigation', { name: 'Workspace' }, { timeout: 10_000 });
     const menu = document.getElementById('side-menu')!;

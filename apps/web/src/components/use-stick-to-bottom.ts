@@ -16,9 +16,13 @@ export function useStickToBottom<T extends HTMLElement>(
 ): [RefObject<T | null>, () => void] {
   const ref = useRef<T | null>(null);
   const following = useRef(true);
+  /** Where the box was last put at its end; scrolled up from there, it is being read. */
+  const pinnedAt = useRef<number | undefined>(undefined);
   const toEnd = useCallback(() => {
     const box = ref.current;
-    if (box) box.scrollTop = box.scrollHeight;
+    if (!box) return;
+    box.scrollTop = box.scrollHeight;
+    pinnedAt.current = box.scrollTop;
   }, []);
 
   useEffect(() => {
@@ -30,6 +34,12 @@ export function useStickToBottom<T extends HTMLElement>(
     const box = ref.current;
     if (!box) return;
     const keep = () => {
+      // Scrolled up since it was put at its end, and not at its end now: a reader (or a link
+      // scrolled into view to be clicked) moved it, even if the scroll event has not come yet.
+      const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < AT_END_PX;
+      if (pinnedAt.current !== undefined && box.scrollTop < pinnedAt.current - 1 && !atEnd) {
+        following.current = false;
+      }
       if (following.current) toEnd();
     };
     const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(keep);

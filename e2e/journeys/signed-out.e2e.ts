@@ -12,6 +12,7 @@ import {
   routeName,
   screenshot,
   SCREEN_WIDTHS,
+  SIGNED_OUT_ALLOWED,
   type PageSession,
 } from '../helpers/index.js';
 import { BUYER, DEMO_PASSWORD, holdScripts } from './support.js';
@@ -24,7 +25,6 @@ const SIGNED_OUT_ROUTES = [
   '/pricing',
   '/About',
   '/sellers/:id',
-  '/no-such-page',
 ];
 
 /** A seeded seller, found through the public directory API. */
@@ -74,24 +74,34 @@ for (const route of SIGNED_OUT_ROUTES) {
   );
 }
 
-journey('signed out: an unknown route shows the landing page', async ({ newPage }) => {
-  const landing = await newPage();
-  await landing.goto('/home');
-  await landing.settle();
-  const expected = await mainHeading(landing);
-  expect(expected !== '', '/home has no visible h1 to compare with');
+journey(
+  'signed out: an unknown route answers 404 with the not-found page, not the landing page',
+  async ({ server, newPage }) => {
+    const landing = await newPage();
+    await landing.goto('/home');
+    await landing.settle();
+    const home = await mainHeading(landing);
+    expect(home !== '', '/home has no visible h1 to compare with');
 
-  const unknown = await newPage();
-  await unknown.goto('/no-such-page');
-  await unknown.settle();
-  const actual = await mainHeading(unknown);
-  expect(
-    actual === expected,
-    `/no-such-page shows the heading ${JSON.stringify(actual)}, the landing page shows ${JSON.stringify(expected)}`,
-  );
-  landing.expectNoIssues();
-  unknown.expectNoIssues();
-});
+    const unknown = await newPage({
+      allow: [...SIGNED_OUT_ALLOWED, { path: '/no-such-page', status: 404 }],
+    });
+    const response = await unknown.page.goto(`${server.url}/no-such-page`, { waitUntil: 'load' });
+    expect(response?.status() === 404, `/no-such-page answered ${response?.status()}`);
+    await unknown.settle();
+    const heading = await mainHeading(unknown);
+    expect(
+      heading !== '' && heading !== home,
+      `/no-such-page shows the heading ${JSON.stringify(heading)}, the landing page ${JSON.stringify(home)}`,
+    );
+    expect(
+      (await unknown.page.getByRole('link', { name: 'Go to the home page' }).count()) > 0,
+      'the not-found page offers no way home',
+    );
+    landing.expectNoIssues();
+    unknown.expectNoIssues();
+  },
+);
 
 journey(
   'signed out: what a client types into the prerendered sign-in page before the app has loaded signs them in',

@@ -140,32 +140,41 @@ describe('sign-up answers the same whether or not the address has an account', (
     const differences: number[] = [];
     const fresh: number[] = [];
     const registered: number[] = [];
-    for (let round = 0; round < 15; round += 1) {
-      registered.push(await timed({ ...signupBody(), email: owner.email }));
-      const body = signupBody();
-      fresh.push(await timed(body));
-      await mailedSignupLink(app, body.email);
-      await linkMailsDone();
-      differences.push(registered.at(-1)! - fresh.at(-1)!);
-      // What one password hash takes here, now: the time a path that skipped it would save.
-      const started = performance.now();
-      await hashPassword('correct horse battery staple');
-      hashMs.push(performance.now() - started);
-    }
-    // Both hash the password and try one insert; what differs is the insert's outcome, far less
-    // than a hash's time, which a path that skipped hashing would miss by.
-    const bound = median(hashMs) / 2;
-    const summary = {
-      newMs: median(fresh),
-      registeredMs: median(registered),
-      differenceMs: median(differences),
-      hashMs: median(hashMs),
+    const measure = async (rounds: number) => {
+      for (let round = 0; round < rounds; round += 1) {
+        registered.push(await timed({ ...signupBody(), email: owner.email }));
+        const body = signupBody();
+        fresh.push(await timed(body));
+        await mailedSignupLink(app, body.email);
+        await linkMailsDone();
+        differences.push(registered.at(-1)! - fresh.at(-1)!);
+        // What one password hash takes here, now: the time a path that skipped it would save.
+        const started = performance.now();
+        await hashPassword('correct horse battery staple');
+        hashMs.push(performance.now() - started);
+      }
+      return {
+        newMs: median(fresh),
+        registeredMs: median(registered),
+        differenceMs: median(differences),
+        hashMs: median(hashMs),
+      };
     };
+    // Both hash the password and try one insert; what differs is the insert's outcome, far less
+    // than a hash's time, which a path that skipped hashing would miss by in every round.
+    const within = (summary: Awaited<ReturnType<typeof measure>>) =>
+      Math.abs(summary.newMs - summary.registeredMs) < summary.hashMs / 2 &&
+      Math.abs(summary.differenceMs) < summary.hashMs / 2;
+    let summary = await measure(15);
+    // A machine busy with other work can blur fifteen rounds: up to thirty more settle the
+    // medians; a path that skipped the hash stays a hash apart however many rounds it gets.
+    for (let more = 0; more < 2 && !within(summary); more += 1) summary = await measure(15);
+    const bound = summary.hashMs / 2;
     expect(Math.abs(summary.newMs - summary.registeredMs), JSON.stringify(summary)).toBeLessThan(
       bound,
     );
     expect(Math.abs(summary.differenceMs), JSON.stringify(summary)).toBeLessThan(bound);
-  });
+  }, 120_000);
 });
 
 describe('a registered address', () => {

@@ -335,12 +335,13 @@ export function createBusinessSearch(read: ReadDirectory) {
         };
       }
       // Text that addresses an assistant or stuffs keywords earns no place at the top: such
-      // businesses come after the honest ones. Nearest first, when that is the order asked for:
-      // announced, so kept to the letter.
+      // businesses come after the honest ones, nearest first too when that is the order asked
+      // for (the honest ones nearest first, then the others nearest first).
       const trusted = fitting.filter((profile) => !doubtOf(profile));
+      const doubted = fitting.filter((profile) => doubtOf(profile));
       fitting = closest
-        ? [...fitting].sort(byDistance)
-        : [...trusted, ...fitting.filter((profile) => doubtOf(profile))];
+        ? [...[...trusted].sort(byDistance), ...[...doubted].sort(byDistance)]
+        : [...trusted, ...doubted];
       const first = (closest ? fitting : trusted).slice(offset, want);
       // Too few in the town itself: the same trade just outside it, labelled as such.
       const outsideTown =
@@ -369,7 +370,7 @@ export function createBusinessSearch(read: ReadDirectory) {
         reasons: reasonsFor(profile, [{ kind: 'outside-town' }]),
         alternative: 'elsewhere' as const,
       }));
-      const last = (found: FoundBusiness) => !closest && Boolean(doubtOf(found.profile));
+      const last = (found: FoundBusiness) => Boolean(doubtOf(found.profile));
       return {
         fitting: fittingFound,
         alternatives,

@@ -139,7 +139,7 @@ describe('the directory ranking', () => {
     }
   });
 
-  it('keeps nearest first to the letter when that is the order asked for', async () => {
+  it('keeps nearest first when that is the order asked for, the doubtful after the honest', async () => {
     const found = await directory.searchBusinesses(null, {
       words: 'canalizador',
       near: lisbon,
@@ -147,9 +147,19 @@ describe('the directory ranking', () => {
       closest: true,
       limit: 10,
     });
-    const distances = found.fitting.map((business) => business.profile.distanceKm!);
-    expect(distances).toHaveLength(5);
-    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    const shown = found.fitting.map((business) => business.profile);
+    expect(shown).toHaveLength(5);
+    // The stuffing and the instruction are the nearest of all, and still come last.
+    const doubtful = ['Silva Obras', 'Costa Obras'];
+    const honest = shown.filter((profile) => !doubtful.includes(profile.fullName));
+    const rest = shown.filter((profile) => doubtful.includes(profile.fullName));
+    expect(rest).toHaveLength(2);
+    expect(names(shown)).toEqual([...names(honest), ...names(rest)]);
+    for (const part of [honest, rest]) {
+      const distances = part.map((profile) => profile.distanceKm!);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    }
+    expect(Math.min(...rest.map((p) => p.distanceKm!))).toBeLessThan(honest[0]!.distanceKm!);
     expect(found.summary.order).toBe('distance');
   });
 

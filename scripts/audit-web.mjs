@@ -15,14 +15,12 @@
 //   AUDIT_AS=none npm run audit:web        # the public pages alone
 //   AUDIT_RUNS=1 npm run audit:web         # quicker, noisier
 //   AUDIT_SAVE_LHR=/tmp/lhr npm run audit:web  # keep every full report
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { displayCookies, startProduct } from './product.mjs';
+import { chromiumPath, displayCookies, signedInAccounts, startProduct } from './product.mjs';
 
 const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
 // A signed-in screen is not for search engines (it is not indexed); it must be fast on a phone.
@@ -110,68 +108,7 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-const chromePath =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-if (!chromePath) {
-  console.error('The audit needs Chromium: apt-get install chromium, or set CHROMIUM_PATH');
-  process.exit(1);
-}
-
-/** Signs in over the API: the session cookie to send, and who signed in. */
-async function signIn(base, email, password) {
-  const response = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`signing in as ${email}: ${response.status}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .find((pair) => pair.startsWith('maya_session='));
-  if (!cookie) throw new Error(`signing in as ${email} set no session cookie`);
-  const { user } = await response.json();
-  return { cookie, user };
-}
-
-/** A request as a signed-in browser makes it (the cookie, and a same-origin Origin for writes). */
-async function call(base, session, method, path, body) {
-  const response = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: {
-      cookie: session.cookie,
-      origin: base,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-/** The demo client and the demo business, signed in, with a chat of a few messages between them. */
-async function signedInAccounts(product) {
-  const { accounts, demoPassword } = product;
-  const buyer = await signIn(product.url, accounts.buyer, demoPassword);
-  const business = await signIn(product.url, accounts.business, demoPassword);
-  const { chat } = await call(product.url, buyer, 'POST', '/chats', {
-    partnerId: business.user.id,
-  });
-  const lines = [
-    [buyer, 'Hello! Are you free for a project next month?'],
-    [business, 'Hi Ana, yes we are. What do you have in mind?'],
-    [buyer, 'A new logo and a small website for my shop in Lisbon.'],
-  ];
-  for (const [from, body] of lines) {
-    await call(product.url, from, 'POST', `/chats/${chat.id}/messages`, {
-      body,
-      clientId: randomUUID(),
-    });
-  }
-  return { buyer, business, chatId: chat.id };
-}
+const chromePath = chromiumPath('The audit');
 
 // The server gets the CPU after the browser: a phone never shares its CPU with the server, and
 // Lighthouse multiplies the page's task times, so time the page spent waiting for a core the

@@ -12,12 +12,10 @@
 //   FIRST_CONTENT_RUNS=5 npm run first-content
 //   FIRST_CONTENT_OUT=/tmp/after.json npm run first-content   # where the JSON goes
 /* global document, MutationObserver, requestAnimationFrame, window -- run in the page */
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { displayCookies, startProduct } from './product.mjs';
+import { chromiumPath, displayCookies, signedInAccounts, startProduct } from './product.mjs';
 
 const RUNS = Number(process.env.FIRST_CONTENT_RUNS ?? 3);
 const CPU_SLOWDOWN = Number(process.env.FIRST_CONTENT_CPU ?? 4);
@@ -48,44 +46,7 @@ const SIGNED_IN_PAGES = [
   { page: '/account', content: 'main input[value]:not([value=""])' },
 ];
 
-const chromePath =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-if (!chromePath) {
-  console.error('first-content needs Chromium: apt-get install chromium, or set CHROMIUM_PATH');
-  process.exit(1);
-}
-
-async function signIn(base, email, password) {
-  const response = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`signing in as ${email}: ${response.status}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .find((pair) => pair.startsWith('maya_session='));
-  if (!cookie) throw new Error(`signing in as ${email} set no session cookie`);
-  const { user } = await response.json();
-  return { cookie, user };
-}
-
-async function call(base, session, method, path, body) {
-  const response = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: {
-      cookie: session.cookie,
-      origin: base,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const chromePath = chromiumPath('first-content');
 
 const median = (values) => {
   const sorted = values.filter((value) => value !== null).sort((a, b) => a - b);
@@ -133,22 +94,7 @@ const browser = await chromium.launch({
 });
 const results = [];
 try {
-  const { accounts, demoPassword } = product;
-  const buyer = await signIn(product.url, accounts.buyer, demoPassword);
-  const business = await signIn(product.url, accounts.business, demoPassword);
-  const { chat } = await call(product.url, buyer, 'POST', '/chats', {
-    partnerId: business.user.id,
-  });
-  for (const [from, body] of [
-    [buyer, 'Hello! Are you free for a project next month?'],
-    [business, 'Hi Ana, yes we are. What do you have in mind?'],
-    [buyer, 'A new logo and a small website for my shop in Lisbon.'],
-  ]) {
-    await call(product.url, from, 'POST', `/chats/${chat.id}/messages`, {
-      body,
-      clientId: randomUUID(),
-    });
-  }
+  const { buyer, business, chatId } = await signedInAccounts(product);
   const sellers = await fetch(`${product.url}/api/v1/users?role=seller&limit=1`).then((r) =>
     r.json(),
   );
@@ -160,7 +106,7 @@ try {
   ].filter((job) => !ONLY || ONLY.includes(job.page));
 
   for (const job of jobs) {
-    const path = job.page.replace(':id', sellerId).replace(':chatId', chat.id);
+    const path = job.page.replace(':id', sellerId).replace(':chatId', chatId);
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
       // A fresh context each time: an empty cache, as on a first visit; the display cookies

@@ -4,7 +4,8 @@
 // a tile server of its own on another port, as a deployment's maps reach theirs (this machine
 // may have no way out to OpenStreetMap, and a tile that cannot load is a console error).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
@@ -121,4 +122,71 @@ export async function startProduct(name = 'maya-product', { niceness = 0 } = {})
   }
   await stop();
   throw new Error('the server was not ready within 300 s');
+}
+
+/** Chromium's path (CHROMIUM_PATH, or the distribution's), or an exit naming how to install it. */
+export function chromiumPath(tool) {
+  const path =
+    process.env.CHROMIUM_PATH ??
+    ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((each) => existsSync(each));
+  if (!path) {
+    console.error(`${tool} needs Chromium: apt-get install chromium, or set CHROMIUM_PATH`);
+    process.exit(1);
+  }
+  return path;
+}
+
+/** Signs in over the API: the session cookie to send, and who signed in. */
+export async function signIn(base, email, password) {
+  const response = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`signing in as ${email}: ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .find((pair) => pair.startsWith('maya_session='));
+  if (!cookie) throw new Error(`signing in as ${email} set no session cookie`);
+  const { user } = await response.json();
+  return { cookie, user };
+}
+
+/** A request as a signed-in browser makes it (the cookie, and a same-origin Origin for writes). */
+export async function call(base, session, method, path, body) {
+  const response = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: {
+      cookie: session.cookie,
+      origin: base,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** The demo client and the demo business, signed in, with a chat of a few messages between them. */
+export async function signedInAccounts(product) {
+  const { accounts, demoPassword } = product;
+  const buyer = await signIn(product.url, accounts.buyer, demoPassword);
+  const business = await signIn(product.url, accounts.business, demoPassword);
+  const { chat } = await call(product.url, buyer, 'POST', '/chats', {
+    partnerId: business.user.id,
+  });
+  const lines = [
+    [buyer, 'Hello! Are you free for a project next month?'],
+    [business, 'Hi Ana, yes we are. What do you have in mind?'],
+    [buyer, 'A new logo and a small website for my shop in Lisbon.'],
+  ];
+  for (const [from, body] of lines) {
+    await call(product.url, from, 'POST', `/chats/${chat.id}/messages`, {
+      body,
+      clientId: randomUUID(),
+    });
+  }
+  return { buyer, business, chatId: chat.id };
 }

@@ -12,9 +12,8 @@
 //   WATERFALL_RUNS=5 npm run waterfall       # more runs (median of the counts)
 //   WATERFALL_FIRST_VISIT=1 npm run waterfall  # without the language and time zone cookies
 /* global document, MutationObserver, requestAnimationFrame, window -- run in the page */
-import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { displayCookies, startProduct } from './product.mjs';
+import { chromiumPath, displayCookies, startProduct } from './product.mjs';
 
 const PAGE = process.env.WATERFALL_PAGE ?? '/dashboard';
 // What "the first content" is: a seller card on the directory.
@@ -54,13 +53,7 @@ function sequentialRoundTrips(requests) {
   return chain;
 }
 
-const chromePath =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-if (!chromePath) {
-  console.error('The waterfall needs Chromium: apt-get install chromium, or set CHROMIUM_PATH');
-  process.exit(1);
-}
+const chromePath = chromiumPath('The waterfall');
 
 const product = await startProduct('maya-waterfall');
 const browser = await chromium.launch({ executablePath: chromePath });

@@ -26,8 +26,7 @@ export const SPECIAL_LETTERS: Readonly<Record<string, string>> = {
 const SPECIAL = new RegExp(`[${Object.keys(SPECIAL_LETTERS).join('')}]`, 'g');
 const MARKS = /\p{M}/gu;
 const NOT_WORD = /[^a-z0-9]+/g;
-// eslint-disable-next-line no-control-regex
-const NOT_ASCII = /[^\u0000-\u007f]/;
+const NOT_ASCII = /[\u0080-\uffff]/;
 
 /**
  * Lower case, compatibility forms and accents undone (NFKD, marks dropped), and the letters NFKD

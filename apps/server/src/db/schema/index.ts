@@ -8,3 +8,4 @@ export * from './billing.js';
 export * from './legacy-folders.js';
 export * from './notifications.js';
 export * from './email-confirmations.js';
+export * from './trust.js';

@@ -86,6 +86,13 @@ export const users = pgTable(
     // notification mail goes to an address that is null here (ARCHITECTURE.md, Email
     // verification).
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    // An operator's restrictions (modules/moderation): hidden from the directory, profiles and
+    // Maya; suspended until a time (no sign-in, no session, hidden too); a termination scheduled
+    // for a time (P2B: 30 days' notice unless an exception is recorded), and when it took effect.
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
+    terminatesAt: timestamp('terminates_at', { withTimezone: true, mode: 'date' }),
+    terminatedAt: timestamp('terminated_at', { withTimezone: true, mode: 'date' }),
     // Weighted so a name match outranks a description match; 'simple' keeps place and brand
     // names unstemmed, which suits a multilingual directory. Words are folded as the search folds
     // them (search-terms.ts), so "São" and "Sao" are one word.

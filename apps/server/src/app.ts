@@ -58,6 +58,9 @@ import { pushRoutes } from './modules/notifications/push.routes.js';
 import { createPushService } from './modules/notifications/push.service.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
+import { createReportsRepository } from './modules/reports/reports.repository.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { createReportsService } from './modules/reports/reports.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
@@ -342,6 +345,16 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     wait: overrides.signInWait,
     store: app.limiterStore,
   });
+  // Reports and notices freeze a profile's gallery as evidence; a notice's notifier is mailed.
+  const reports = createReportsService({
+    repository: createReportsRepository(app.db),
+    galleryUrls: async (userId) =>
+      (await uploadsService.getGallery(userId)).map((image) => image.url),
+    mailer: app.mailer,
+    jobs: app.jobs,
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+  });
   // The account mails an email change through auth's links, which are built from the account:
   // the call reaches them once both exist.
   const account = createAccountService({
@@ -356,6 +369,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
       exportOwn: (userId) => push.exportOwn(userId),
     },
     notificationSettings: (actor) => notifications.getSettings(actor),
+    reports,
   });
   const links = createMailedLinksService({
     account,
@@ -427,9 +441,11 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
   await app.register(notificationsRoutes, { prefix: '/api/v1', notifications });
   await app.register(pushRoutes, { prefix: '/api/v1', push });
+  await app.register(reportsRoutes, { prefix: '/api/v1', reports });
   await notifications.start();
   await push.start();
   await links.start();
+  await reports.start();
   await app.register(placesRoutes, { prefix: '/api/v1', places });
   await app.register(billingRoutes, {
     prefix: '/api/v1',

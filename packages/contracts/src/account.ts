@@ -3,6 +3,7 @@ import { idSchema, locationInputSchema, sectorSchema } from './common.js';
 import { messageSchema } from './chats.js';
 import { publicProfileSchema } from './directory.js';
 import { notificationSettingsSchema } from './notifications.js';
+import { ownReportSchema } from './reports.js';
 import { GALLERY_LIMITS } from './limits.js';
 import { multiLineText, singleLineText } from './text.js';
 import { uploadedImageSchema } from './uploads.js';
@@ -149,6 +150,11 @@ export const accountExportSchema = z
       )
       .describe(
         'The browsers that get notifications on the device (their addresses and keys stay with the service).',
+      ),
+    reports: z
+      .array(ownReportSchema)
+      .describe(
+        'The reports the account made: what was reported and why, and whether it is resolved; never the evidence, which holds others’ data.',
       ),
   })
   .meta({ id: 'AccountExport' });

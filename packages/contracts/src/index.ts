@@ -10,5 +10,6 @@ export * from './health.js';
 export * from './legacy.js';
 export * from './notifications.js';
 export * from './places.js';
+export * from './reports.js';
 export * from './text.js';
 export * from './uploads.js';

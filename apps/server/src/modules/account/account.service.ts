@@ -69,6 +69,14 @@ export interface AccountServiceDependencies {
     exportOwn(userId: string): Promise<AccountExport['devices']>;
   };
   notificationSettings: (actor: Actor) => Promise<AccountExport['notifications']>;
+  /**
+   * The reports' side: the reports the account made, in its export; a deletion keeps them
+   * (moderation records) without their author.
+   */
+  reports: {
+    exportOwn(userId: string): Promise<AccountExport['reports']>;
+    forgetReporter(userId: string): Promise<void>;
+  };
 }
 
 function emailTaken(): AppError {
@@ -111,6 +119,7 @@ export function createAccountService({
   reentry,
   devicePush,
   notificationSettings,
+  reports,
 }: AccountServiceDependencies) {
   /**
    * Checks the current password, typed into `field`. The attempt is counted first, so guesses
@@ -332,6 +341,7 @@ export function createAccountService({
       });
       await access.endAll(actor.userId);
       await devicePush.forgetAll(actor.userId);
+      await reports.forgetReporter(actor.userId);
     },
 
     /** Everything the service holds about the caller (GDPR art. 15 and 20). */
@@ -344,6 +354,7 @@ export function createAccountService({
         chats: await chats.exportChats(actor),
         notifications: await notificationSettings(actor),
         devices: await devicePush.exportOwn(actor.userId),
+        reports: await reports.exportOwn(actor.userId),
       };
     },
   };

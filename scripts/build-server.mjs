@@ -47,6 +47,7 @@ await build({
     'apps/server/src/migrate.ts',
     'apps/server/src/backup.ts',
     'apps/server/src/restore.ts',
+    'apps/server/src/admin.ts',
   ],
   outdir,
   outExtension: { '.js': '.mjs' },

@@ -1,7 +1,7 @@
 // One writer per embedded data folder. PGlite keeps no lock of its own: a second process opening
 // the same DATA_DIR serves requests from its own copy of the pages, and writes acknowledged there
 // are lost. So the server, `npm run migrate`, `backup` (when it opens the folder itself) and
-// `restore` each hold DATA_DIR/maya.lock while they run, the way PostgreSQL holds postmaster.pid:
+// `restore` and `admin` each hold DATA_DIR/maya.lock while they run, the way PostgreSQL holds postmaster.pid:
 // created exclusively, naming the holder's process id and command, removed at exit. A lock whose
 // process is gone (a crash, kill -9, a container restarted with the same folder) is stale and is
 // taken over; the takeover itself is serialised by a directory that only one process can create,
@@ -16,13 +16,14 @@ const TAKEOVER_DIR = 'maya.lock.takeover';
 /** A takeover left behind by a process that died in the middle of one is ignored after this. */
 const TAKEOVER_STALE_MS = 10_000;
 
-export type DataDirCommand = 'server' | 'migrate' | 'backup' | 'restore';
+export type DataDirCommand = 'server' | 'migrate' | 'backup' | 'restore' | 'admin';
 
 const commandNames: Record<DataDirCommand, string> = {
   server: 'a server',
   migrate: 'npm run migrate',
   backup: 'npm run backup',
   restore: 'npm run restore',
+  admin: 'npm run admin',
 };
 
 interface Holder {

@@ -69,6 +69,7 @@ export const applicationNames = {
   limits: 'maya-server-limits',
   events: 'maya-server-events',
   migrate: 'maya-migrate',
+  admin: 'maya-admin',
 } as const;
 
 /**

@@ -42,6 +42,13 @@ export default fp<{ publicUrl: string }>(
               scheme: 'bearer',
               description: 'The session token returned by sign-in, for API clients.',
             },
+            operatorSession: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: 'maya_operator',
+              description:
+                'The operator console’s session cookie (POST /api/v1/admin/session, then /session/code), apart from members’ sessions: a member’s cookie or token opens no /admin route. Writes with it also need an `Origin` of this site or an `X-Requested-With` header.',
+            },
           },
         },
       },

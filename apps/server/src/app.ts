@@ -56,6 +56,10 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createPushRepository } from './modules/notifications/push.repository.js';
 import { pushRoutes } from './modules/notifications/push.routes.js';
 import { createPushService } from './modules/notifications/push.service.js';
+import { createOperatorSessionsService } from './modules/operators/operator-sessions.service.js';
+import { createOperatorsRepository } from './modules/operators/operators.repository.js';
+import { operatorsRoutes } from './modules/operators/operators.routes.js';
+import { createOperatorsService } from './modules/operators/operators.service.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { createPlacesService } from './modules/places/places.service.js';
 import { createReportsRepository } from './modules/reports/reports.repository.js';
@@ -69,6 +73,7 @@ import database from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
 import limits from './plugins/limits.js';
 import mail from './plugins/mail.js';
+import operatorAuth from './plugins/operator-auth.js';
 import jobs from './plugins/jobs.js';
 import metrics from './plugins/metrics.js';
 import realtime from './plugins/realtime.js';
@@ -403,6 +408,16 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     },
   });
   await app.register(auth, { sessions, publicUrl: config.PUBLIC_URL });
+  // Operators (the console at /admin): a session and cookie of their own, which a member's
+  // session never opens; their passwords count on the same sign-in throttle, apart by name.
+  const operatorsRepository = createOperatorsRepository(app.db);
+  const operatorSessions = createOperatorSessionsService({
+    repository: operatorsRepository,
+    signIns,
+    limiterStore: app.limiterStore,
+  });
+  const operators = createOperatorsService({ repository: operatorsRepository });
+  await app.register(operatorAuth, { sessions: operatorSessions, publicUrl: config.PUBLIC_URL });
   await app.register(realtime, {
     publicUrl: config.PUBLIC_URL,
     databaseUrl: config.DATABASE_URL,
@@ -473,6 +488,13 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     maxFiles: config.UPLOAD_MAX_FILES,
   });
 
+  // The operator console's API; the console's screens are the web app's /admin.
+  await app.register(operatorsRoutes, {
+    prefix: '/api/v1/admin',
+    sessions: operatorSessions,
+    operators,
+  });
+
   // The original web client's calls (SPEC §7) at their old paths, over the same services.
   await app.register(legacyRoutes, {
     auth: authService,
@@ -497,6 +519,9 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     access
       .purgeExpired()
       .catch((error: unknown) => app.log.error({ err: error }, 'purging sessions failed'));
+    operatorSessions
+      .purgeExpired()
+      .catch((error: unknown) => app.log.error({ err: error }, 'purging operator sessions failed'));
   }, 10 * 60_000);
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));

@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './health.js';
 export * from './legacy.js';
 export * from './notifications.js';
+export * from './operators.js';
 export * from './places.js';
 export * from './reports.js';
 export * from './text.js';

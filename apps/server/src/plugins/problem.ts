@@ -8,7 +8,9 @@ export const problemTitles: Record<ErrorCode, string> = {
   MALFORMED_REQUEST: 'Malformed request',
   UNAUTHENTICATED: 'Not signed in',
   INVALID_CREDENTIALS: 'Invalid credentials',
+  INVALID_CODE: 'Invalid code',
   FORBIDDEN: 'Forbidden',
+  FRESH_CODE_REQUIRED: 'Fresh code required',
   NOT_FOUND: 'Not found',
   REQUEST_TIMEOUT: 'Request timeout',
   CONFLICT: 'Conflict',
@@ -32,8 +34,12 @@ export const problemMeanings: Record<ErrorCode, string> = {
     'The call needs a session: sign in, then send the session cookie or an `Authorization: Bearer` token.',
   INVALID_CREDENTIALS:
     'The email and password do not match an account. Check them, or sign in with a mailed link.',
+  INVALID_CODE:
+    'An operator’s TOTP or recovery code is wrong, already used, or too old (only the current 30-second step and the one before count, each once). Send a new code; after five wrong ones in a row, codes are refused for a while.',
   FORBIDDEN:
     'The caller may not do this: the account lacks the right, or a cookie-authenticated write came without its same-origin proof (`Origin` or `X-Requested-With`).',
+  FRESH_CODE_REQUIRED:
+    'A destructive console action needs a code proven in the last five minutes. Send a new code to `POST /api/v1/admin/session/code`, then the action again.',
   NOT_FOUND:
     'Nothing is there, or it is not yours to see (another person’s chat answers the same).',
   REQUEST_TIMEOUT:

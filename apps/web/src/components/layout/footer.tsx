@@ -54,6 +54,9 @@ export function Footer() {
             <Link component={RouterLink} to="/ranking" color="inherit">
               {t('footer.ranking')}
             </Link>
+            <Link component={RouterLink} to="/report" color="inherit">
+              {t('footer.report')}
+            </Link>
           </Box>
         </Box>
         {/* The page's HTML is prerendered at build time: a visit in a later year than the build

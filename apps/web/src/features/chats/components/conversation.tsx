@@ -1,4 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +9,7 @@ import type { ChatSummary, PrivateUser } from '@maya/contracts';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../lib/dates';
+import { ReportAction } from '../../reports';
 import { useMessages } from '../api/get-messages';
 import { useMarkRead } from '../api/mark-read';
 import { useSendMessage, withPending } from '../api/send-message';
@@ -59,7 +61,9 @@ export function Conversation({
 
   // The newest message in view: on opening, on a new message either way, and when the partner
   // starts typing. Older ones loaded on demand above leave the view where it is.
-  const [logRef, onLogScroll] = useStickToBottom<HTMLDivElement>(`${shown.at(-1)?.clientId} ${typing}`);
+  const [logRef, onLogScroll] = useStickToBottom<HTMLDivElement>(
+    `${shown.at(-1)?.clientId} ${typing}`,
+  );
 
   const me = { name: user.fullName, image: user.thumbnailUrl };
   const partner = { name: partnerName, image: chat.partner.thumbnailUrl };
@@ -91,6 +95,22 @@ export function Conversation({
             {typing ? t('chats.typing', { name: partnerName }) : formatDay(chat.createdAt)}
           </Typography>
         </Box>
+        {!chat.partner.deleted && (
+          <ReportAction
+            subject={{ kind: 'user', userId: chat.partner.id, chatId: chat.id }}
+            name={partnerName}
+          >
+            {(open) => (
+              <IconButton
+                onClick={open}
+                aria-label={t('reports.reportPerson', { name: partnerName })}
+                sx={{ ml: 'auto' }}
+              >
+                <OutlinedFlagIcon />
+              </IconButton>
+            )}
+          </ReportAction>
+        )}
       </Box>
 
       <Box
@@ -130,6 +150,7 @@ export function Conversation({
                 mine={mine}
                 sender={mine ? me : partner}
                 seen={Boolean(seenUpTo && message.id <= seenUpTo)}
+                reportAs={mine || chat.partner.deleted ? undefined : partnerName}
               />
             );
           })}

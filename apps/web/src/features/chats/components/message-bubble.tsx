@@ -1,8 +1,14 @@
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatStamp } from '../../../lib/dates';
+import { ReportAction } from '../../reports';
 import type { ShownMessage } from '../api/send-message';
 
 /** One message: the sender's avatar, the text, and when it was sent, or that it is on its way. */
@@ -11,11 +17,14 @@ export function MessageBubble({
   mine,
   sender,
   seen,
+  reportAs,
 }: {
   message: ShownMessage;
   mine: boolean;
   sender: { name: string; image: string | null };
   seen: boolean;
+  /** The partner's name, when this message of theirs may be reported (its menu). */
+  reportAs?: string | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -59,6 +68,42 @@ export function MessageBubble({
           {mine && seen && message.status === 'sent' ? ` · ${t('chats.seen')}` : ''}
         </Typography>
       </Box>
+      {reportAs && message.status === 'sent' && (
+        <MessageMenu messageId={message.id} name={reportAs} />
+      )}
     </Box>
+  );
+}
+
+/** A partner's message's menu: report this one message. */
+function MessageMenu({ messageId, name }: { messageId: string; name: string }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <ReportAction subject={{ kind: 'message', messageId }} name={name}>
+      {(open) => (
+        <>
+          <IconButton
+            size="small"
+            aria-label={t('reports.messageActions')}
+            aria-haspopup="menu"
+            onClick={(event) => setAnchor(event.currentTarget)}
+            sx={{ alignSelf: 'center', color: 'text.secondary' }}
+          >
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
+          <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                open();
+              }}
+            >
+              {t('reports.reportMessage')}
+            </MenuItem>
+          </Menu>
+        </>
+      )}
+    </ReportAction>
   );
 }

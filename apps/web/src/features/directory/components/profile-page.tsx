@@ -1,6 +1,7 @@
 import ChatIcon from '@mui/icons-material/Chat';
 import EmailIcon from '@mui/icons-material/Email';
 import MapIcon from '@mui/icons-material/Map';
+import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useOpenChat } from '../../chats';
+import { ReportAction, ReportLink } from '../../reports';
 import { useSession } from '../../../lib/session';
 import { useFirstInteraction } from '../../../lib/use-first-interaction';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -99,7 +101,7 @@ export function ProfilePage() {
                 </Link>
               </Typography>
             )}
-            <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
               {user ? (
                 canChat && (
                   <Button
@@ -122,6 +124,23 @@ export function ProfilePage() {
                 >
                   {t('profile.signInToChat')}
                 </Button>
+              )}
+              {user && user.id !== seller.id && (
+                <ReportAction
+                  subject={{ kind: 'profile', userId: seller.id }}
+                  name={seller.fullName}
+                >
+                  {(open) => (
+                    <Button
+                      variant="outlined"
+                      size="large"
+                      startIcon={<OutlinedFlagIcon />}
+                      onClick={open}
+                    >
+                      {t('reports.report')}
+                    </Button>
+                  )}
+                </ReportAction>
               )}
             </Stack>
           </Box>
@@ -168,6 +187,9 @@ export function ProfilePage() {
           </Box>
         )}
       </Paper>
+      <Box sx={{ mt: 1.5, textAlign: 'right' }}>
+        <ReportLink path={`/sellers/${seller.id}`} />
+      </Box>
       {!seller.location && seller.role === 'buyer' && (
         <Alert severity="info" sx={{ mt: 2 }}>
           {seller.description}

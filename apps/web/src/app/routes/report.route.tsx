@@ -1,0 +1,5 @@
+import { NoticePage } from '../../features/reports/components/notice-page';
+
+export default function ReportRoute() {
+  return <NoticePage />;
+}

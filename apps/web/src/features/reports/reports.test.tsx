@@ -1,0 +1,112 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buyer, renderApp, stubApi, urlOf } from '../../test/render-app';
+import { sellerProfile } from '../../test/fixtures';
+
+const receipt = {
+  id: '0190f0a0-0000-7000-8000-000000000001',
+  location: `http://localhost:3000/sellers/${sellerProfile.id}`,
+  message: 'Thank you',
+  createdAt: '2026-11-28T10:00:00.000Z',
+};
+
+/** The body of the first POST to `path` the page sent. */
+function sentBody(fetchMock: ReturnType<typeof stubApi>, path: string): unknown {
+  const call = fetchMock.mock.calls.find(
+    ([url, init]) => urlOf(url).endsWith(path) && init?.method === 'POST',
+  );
+  return call ? JSON.parse(call[1]!.body as string) : undefined;
+}
+
+describe('the notice form at /report', () => {
+  it('prefills the address from ?url=, names each missing field, and shows the receipt', async () => {
+    const fetchMock = stubApi(null, { '/api/v1/notices': receipt });
+    renderApp(`/report?url=${encodeURIComponent(`/sellers/${sellerProfile.id}`)}`);
+
+    await screen.findByRole('heading', { level: 1, name: 'Report illegal content' });
+    const location = screen.getByRole('textbox', { name: /Address of the content/ });
+    await waitFor(() =>
+      expect((location as HTMLInputElement).value).toBe(
+        `${window.location.origin}/sellers/${sellerProfile.id}`,
+      ),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send notice' }));
+    expect(await screen.findByText('Explain why the content is illegal.')).toBeTruthy();
+    expect(screen.getByText('Give your name.')).toBeTruthy();
+    expect(screen.getByText('Give a valid email address.')).toBeTruthy();
+    expect(screen.getByText('Confirm the good-faith statement to send the notice.')).toBeTruthy();
+    expect(sentBody(fetchMock, '/notices')).toBeUndefined();
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Why is this content illegal/ }), {
+      target: { value: 'Counterfeit medicines.' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /Your name/ }), {
+      target: { value: 'Rita Sousa' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /Your email/ }), {
+      target: { value: 'rita@example.test' },
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: /in good faith/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send notice' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Notice received' });
+    expect(screen.getByText(receipt.id)).toBeTruthy();
+    expect(sentBody(fetchMock, '/notices')).toEqual({
+      location: `${window.location.origin}/sellers/${sellerProfile.id}`,
+      explanation: 'Counterfeit medicines.',
+      notifierName: 'Rita Sousa',
+      notifierEmail: 'rita@example.test',
+      goodFaith: true,
+      language: 'en',
+    });
+  });
+});
+
+describe('reporting from a profile', () => {
+  it('links every visitor to the notice form for the profile', async () => {
+    stubApi(null, { [`/api/v1/users/${sellerProfile.id}`]: sellerProfile });
+    renderApp(`/sellers/${sellerProfile.id}`);
+    const link = await screen.findByRole('link', { name: 'Report this page' });
+    expect(link.getAttribute('href')).toBe(
+      `/report?url=${encodeURIComponent(`/sellers/${sellerProfile.id}`)}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+  });
+
+  it('lets a member report the profile with a legal ground, and acknowledges it', async () => {
+    const fetchMock = stubApi(buyer, {
+      [`/api/v1/users/${sellerProfile.id}`]: sellerProfile,
+      '/api/v1/reports': {
+        id: receipt.id,
+        status: 'open',
+        duplicate: false,
+        message: `Thank you: your report was received, with the reference ${receipt.id}.`,
+        createdAt: receipt.createdAt,
+      },
+    });
+    renderApp(`/sellers/${sellerProfile.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Report' }));
+
+    const dialog = await screen.findByRole('dialog', {
+      name: `Report the profile of ${sellerProfile.fullName}`,
+    });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Illegal content' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(
+      await within(dialog).findByText('Name the law or legal ground the content breaks.'),
+    ).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Which law or legal ground/ }), {
+      target: { value: 'Counterfeit goods' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+
+    expect(await within(dialog).findByText(/with the reference/)).toBeTruthy();
+    expect(sentBody(fetchMock, '/reports')).toEqual({
+      subject: { kind: 'profile', userId: sellerProfile.id },
+      reason: 'illegal',
+      legalGround: 'Counterfeit goods',
+    });
+  });
+});

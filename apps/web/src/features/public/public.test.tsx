@@ -61,8 +61,20 @@ describe('legal pages', () => {
       /Delete my account/,
       /runs on our server/,
       /street, number and postcode a client typed are shown to nobody but the client/,
+      /read messages only in reported conversations, in that evidence, and never by browsing/,
+      /privacy@mayamarket\.example/,
     ]) {
       expect(within(article).getAllByText(claim).length).toBeGreaterThan(0);
     }
+  });
+
+  it('gives the terms a moderation section its mails link to', async () => {
+    stubApi(null);
+    renderApp('/terms');
+    const section = await screen.findByRole('region', { name: 'Moderation, reports and notices' });
+    expect(section.id).toBe('moderation');
+    expect(
+      within(section).getByText(/no restriction is ever decided by automated means/),
+    ).toBeTruthy();
   });
 });

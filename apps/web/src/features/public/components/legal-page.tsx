@@ -8,6 +8,8 @@ import { useScrollToHash } from '../../../components/use-scroll-to-hash';
 import { useNamespace } from '../../../lib/i18n/use-namespace';
 
 interface Section {
+  /** An anchor other pages and mails link to (/terms#moderation). */
+  id?: string;
   heading: string;
   paragraphs: string[];
 }
@@ -40,7 +42,7 @@ export function LegalPage({ document }: { document: 'privacy' | 'terms' | 'ranki
       </Typography>
       <Typography sx={{ fontSize: '1.1rem', mb: 3 }}>{t(`${document}.intro`)}</Typography>
       {sections.map((section, index) => (
-        <section key={section.heading} aria-labelledby={`${document}-${index}`}>
+        <section key={section.heading} id={section.id} aria-labelledby={`${document}-${index}`}>
           <Typography id={`${document}-${index}`} variant="h2" sx={{ mt: 4, mb: 1.5 }}>
             {section.heading}
           </Typography>

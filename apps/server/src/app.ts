@@ -40,6 +40,9 @@ import { createSignInThrottle } from './modules/auth/sign-in-throttle.js';
 import { createBillingRepository } from './modules/billing/billing.repository.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService } from './modules/billing/billing.service.js';
+import { createBlocksRepository } from './modules/blocks/blocks.repository.js';
+import { blocksRoutes } from './modules/blocks/blocks.routes.js';
+import { createBlocksService } from './modules/blocks/blocks.service.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { createChatsRepository } from './modules/chats/chats.repository.js';
 import { createChatsService } from './modules/chats/chats.service.js';
@@ -244,6 +247,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     app.addHook('onListen', async () => {
       const started = performance.now();
       places
+  const blocks = createBlocksService({ repository: createBlocksRepository(app.db), directory });
         .warm()
         .then(() =>
           app.log.info({ ms: Math.round(performance.now() - started) }, 'the gazetteer is loaded'),
@@ -309,6 +313,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     // After the commit and the socket event, off the request's path.
     onMessageCreated: (created) => {
       app.meters.messagesSent.inc({ transport: created.transport }, created.count);
+    blocks,
       notifications
         .messageSent(created)
         .catch((error: unknown) =>
@@ -381,6 +386,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     resets,
     signInLinks,
     confirmations,
+    blocks,
     sessions,
     devices,
     access,
@@ -460,6 +466,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   await notifications.start();
   await push.start();
   await links.start();
+  await app.register(blocksRoutes, { prefix: '/api/v1', blocks });
   await reports.start();
   await app.register(placesRoutes, { prefix: '/api/v1', places });
   await app.register(billingRoutes, {

@@ -141,6 +141,9 @@ export const accountExportSchema = z
       }),
     ),
     notifications: notificationSettingsSchema.describe('The mail about unread messages.'),
+    blocks: z
+      .array(z.object({ blockedUserId: idSchema, createdAt: z.iso.datetime() }))
+      .describe('The people the account blocked.'),
     devices: z
       .array(
         z.object({

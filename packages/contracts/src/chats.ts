@@ -38,6 +38,8 @@ export const chatSummarySchema = z
     /** The newest message the partner has read, for read receipts. */
     partnerLastReadMessageId: idSchema.nullable(),
     createdAt: z.iso.datetime(),
+    /** When the caller blocked the partner (nothing crosses it either way); null when not. */
+    blockedAt: z.iso.datetime().nullable(),
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: 'ChatSummary' });

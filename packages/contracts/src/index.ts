@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './assistant.js';
 export * from './auth.js';
 export * from './billing.js';
+export * from './blocks.js';
 export * from './chats.js';
 export * from './common.js';
 export * from './directory.js';

@@ -11,6 +11,8 @@ export const problemTitles: Record<ErrorCode, string> = {
   INVALID_CODE: 'Invalid code',
   FORBIDDEN: 'Forbidden',
   FRESH_CODE_REQUIRED: 'Fresh code required',
+  ACCOUNT_SUSPENDED: 'Account suspended',
+  CONVERSATION_CLOSED: 'Conversation closed',
   NOT_FOUND: 'Not found',
   REQUEST_TIMEOUT: 'Request timeout',
   CONFLICT: 'Conflict',
@@ -38,6 +40,10 @@ export const problemMeanings: Record<ErrorCode, string> = {
     'An operator’s TOTP or recovery code is wrong, already used, or too old (only the current 30-second step and the one before count, each once). Send a new code; after five wrong ones in a row, codes are refused for a while.',
   FORBIDDEN:
     'The caller may not do this: the account lacks the right, or a cookie-authenticated write came without its same-origin proof (`Origin` or `X-Requested-With`).',
+  CONVERSATION_CLOSED:
+    'This conversation does not take messages now: nothing was sent, and nothing was stored. It may open again later.',
+  ACCOUNT_SUSPENDED:
+    'An operator has suspended or terminated the account: `detail` says until when and why. The decision and how to appeal it were mailed to the account’s address.',
   FRESH_CODE_REQUIRED:
     'A destructive console action needs a code proven in the last five minutes. Send a new code to `POST /api/v1/admin/session/code`, then the action again.',
   NOT_FOUND:

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -232,3 +232,11 @@ export const auditLog = pgTable('audit_log', {
   prevHash: text('prev_hash').notNull(),
   hash: text('hash').notNull(),
 });
+
+/**
+ * True when either of two people blocks the other (`a`, `b`: SQL for their ids), for the
+ * queries that must not cross a block: the directory, digests, push.
+ */
+export function blockedBetween(a: SQLWrapper, b: SQLWrapper): SQL {
+  return sql`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
+}

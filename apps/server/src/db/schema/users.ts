@@ -170,3 +170,11 @@ export const userColumns = (() => {
  * when its last user goes, which only costs a lookup that finds nobody.
  */
 export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() });
+
+/**
+ * An account others may find: not deleted, not hidden by an operator, not suspended now, not
+ * terminated. The directory, profiles and Maya show no other.
+ */
+export function listed(): SQL {
+  return sql`(${users.deletedAt} is null and ${users.hiddenAt} is null and ${users.terminatedAt} is null and (${users.suspendedUntil} is null or ${users.suspendedUntil} <= now()))`;
+}

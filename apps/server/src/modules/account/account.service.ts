@@ -77,6 +77,11 @@ export interface AccountServiceDependencies {
     exportOwn(userId: string): Promise<AccountExport['reports']>;
     forgetReporter(userId: string): Promise<void>;
   };
+  /** The blocks' side: the account's own blocks in the export; a deletion leaves none. */
+  blocks: {
+    exportBlocks(actor: Actor): Promise<AccountExport['blocks']>;
+    deleteBlocksOf(userId: string): Promise<void>;
+  };
 }
 
 function emailTaken(): AppError {
@@ -120,6 +125,7 @@ export function createAccountService({
   devicePush,
   notificationSettings,
   reports,
+  blocks,
 }: AccountServiceDependencies) {
   /**
    * Checks the current password, typed into `field`. The attempt is counted first, so guesses
@@ -342,6 +348,7 @@ export function createAccountService({
       await access.endAll(actor.userId);
       await devicePush.forgetAll(actor.userId);
       await reports.forgetReporter(actor.userId);
+      await blocks.deleteBlocksOf(actor.userId);
     },
 
     /** Everything the service holds about the caller (GDPR art. 15 and 20). */
@@ -353,6 +360,7 @@ export function createAccountService({
         gallery: await uploads.getGallery(actor.userId),
         chats: await chats.exportChats(actor),
         notifications: await notificationSettings(actor),
+        blocks: await blocks.exportBlocks(actor),
         devices: await devicePush.exportOwn(actor.userId),
         reports: await reports.exportOwn(actor.userId),
       };

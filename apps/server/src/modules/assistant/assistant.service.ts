@@ -76,10 +76,10 @@ export function createAssistantService(options: {
   let model: Promise<LanguageModel> | undefined;
   const getModel = () =>
     (model ??= options.model ? Promise.resolve(options.model) : createModel(config, places));
-  /** Whether a profile link may reach the browser: the id is a seller's today. */
-  const isSeller = async (id: string) => {
-    // As a visitor sees it: businesses only, so no client's profile ever reaches Maya.
-    const profile = await directory.getPublicProfile(null, { id }).catch(() => undefined);
+  /** Whether a profile link may reach the browser: the id is a seller's the asker may see today. */
+  const isSeller = async (actor: Actor | null, id: string) => {
+    // Businesses only, so no client's profile ever reaches Maya; none across a block.
+    const profile = await directory.getPublicProfile(actor, { id }).catch(() => undefined);
     return profile?.role === 'seller';
   };
 
@@ -160,7 +160,7 @@ export function createAssistantService(options: {
           },
         })
         // The model's words reach the browser only with links to real sellers.
-        .pipeThrough(guardSellerLinks({ earlier, exists: isSeller }));
+        .pipeThrough(guardSellerLinks({ earlier, exists: (id) => isSeller(actor, id) }));
       return createUIMessageStreamResponse({ stream });
     },
   };

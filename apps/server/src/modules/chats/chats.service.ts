@@ -14,6 +14,7 @@ import type { EventBus } from '../../lib/events.js';
 import type { LimiterStore } from '../../lib/limiter.js';
 import { createThrottle, type Hold } from '../../lib/throttle.js';
 import { uuidv7 } from '../../lib/uuid.js';
+import type { BlocksService } from '../blocks/blocks.service.js';
 import type { DirectoryService } from '../directory/directory.service.js';
 import type { ChatListRow, ChatsRepository } from './chats.repository.js';
 import { chatPair } from './chats.policy.js';
@@ -38,6 +39,8 @@ export interface ChatsServiceOptions {
   repository: ChatsRepository;
   directory: DirectoryService;
   events: EventBus;
+  /** Blocks between people (modules/blocks): nothing crosses one, either way. */
+  blocks: Pick<BlocksService, 'isBlockedBetween' | 'blockedAmong'>;
   /** Messages one user may send per minute. */
   messagesPerMinute?: number;
   /** Where the send and typing budgets are counted (memory unless several processes share them). */
@@ -56,6 +59,7 @@ export function createChatsService({
   repository,
   directory,
   events,
+  blocks,
   messagesPerMinute = 60,
   limiterStore,
   onMessageCreated,
@@ -97,8 +101,25 @@ export function createChatsService({
     return { buyerId: chat.buyerId, sellerId: chat.sellerId };
   }
 
-  async function toSummaries(rows: ChatListRow[]): Promise<ChatSummary[]> {
-    const partners = await directory.findChatPartners(rows.map((row) => row.partnerId));
+  /**
+   * Refuses a send between two people when either blocked the other, in words that do not say
+   * which (or that it is a block). Read fresh each time, so a block made through any process
+   * binds this one at once.
+   */
+  async function refuseAcrossBlock(pair: { buyerId: string; sellerId: string }) {
+    if (await blocks.isBlockedBetween(pair.buyerId, pair.sellerId)) {
+      throw new AppError('CONVERSATION_CLOSED', {
+        key: 'errors:chats.closed',
+      });
+    }
+  }
+
+  async function toSummaries(actor: Actor, rows: ChatListRow[]): Promise<ChatSummary[]> {
+    const partnerIds = rows.map((row) => row.partnerId);
+    const [partners, blocked] = await Promise.all([
+      directory.findChatPartners(partnerIds),
+      blocks.blockedAmong(actor.userId, partnerIds),
+    ]);
     return rows.map((row) => ({
       id: row.chat.id,
       partner: partners.get(row.partnerId) ?? {
@@ -111,6 +132,7 @@ export function createChatsService({
       lastMessage: row.lastMessage ? toMessage(row.lastMessage) : null,
       unreadCount: row.unreadCount,
       partnerLastReadMessageId: row.partnerLastReadMessageId,
+      blockedAt: blocked.get(row.partnerId)?.toISOString() ?? null,
       createdAt: row.chat.createdAt.toISOString(),
       updatedAt: (row.chat.lastMessageAt ?? row.chat.createdAt).toISOString(),
     }));
@@ -163,6 +185,12 @@ export function createChatsService({
       partnerId: string,
     ): Promise<{ chat: ChatSummary; created: boolean }> {
       const pair = await pairWith(actor, partnerId);
+      // An existing chat opens (its history, and the blocker's Unblock); none starts across a block.
+      const existing = await repository.findChatByPair(pair);
+      if (existing) return { chat: await getSummary(actor, existing.id), created: false };
+      if (await blocks.isBlockedBetween(pair.buyerId, pair.sellerId)) {
+        throw new AppError('CONVERSATION_CLOSED', { key: 'errors:chats.cannotStart' });
+      }
       const { chat, created } = await repository.getOrCreateChat({ id: uuidv7(), ...pair });
       return { chat: await getSummary(actor, chat.id), created };
     },
@@ -238,6 +266,7 @@ export function createChatsService({
       input: SendMessageBody,
     ): Promise<{ message: Message; created: boolean }> {
       const chat = await requirePair(actor, chatId);
+      await refuseAcrossBlock(chat);
       const hold = await holdSendBudget(actor, 1);
       const { message, created } = await repository
         .insertMessage({
@@ -287,6 +316,7 @@ export function createChatsService({
       let hold = held;
       try {
         const chat = await requirePair(actor, chatId);
+        await refuseAcrossBlock(chat);
         if (inputs.length === 0) {
           await hold?.resize(0);
           return [];
@@ -340,7 +370,10 @@ export function createChatsService({
       if (!message) throw new AppError('NOT_FOUND', 'This message does not exist in this chat.');
       const moved = await repository.markRead(chatId, actor.userId, messageId);
       if (moved) {
-        events.toUsers([chat.buyerId, chat.sellerId], 'chat:read', {
+        // The reader's own screens clear the chat; across a block the partner learns nothing.
+        const partnerId = partnerOf(chat, actor.userId);
+        const crossesBlock = await blocks.isBlockedBetween(actor.userId, partnerId);
+        events.toUsers(crossesBlock ? [actor.userId] : [chat.buyerId, chat.sellerId], 'chat:read', {
           chatId,
           userId: actor.userId,
           messageId,
@@ -362,6 +395,8 @@ export function createChatsService({
       await typingThrottle.take(`user:${actor.userId}`);
       const chat = await requirePair(actor, chatId);
       const partnerId = chat.buyerId === actor.userId ? chat.sellerId : chat.buyerId;
+      // Dropped across a block, as if the partner were away: the ack says nothing of it.
+      if (await blocks.isBlockedBetween(actor.userId, partnerId)) return;
       events.toUsers([partnerId], 'typing', { chatId, userId: actor.userId });
     },
 

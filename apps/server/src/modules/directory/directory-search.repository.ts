@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
 import {
+  blockedBetween,
   coarseDegrees,
+  listed,
   earthPoint,
   userColumns,
   users,
@@ -22,6 +24,8 @@ export interface DirectoryQuery {
   /** A point, and a radius unless every distance is wanted (sort=distance without one). */
   near?: { lat: number; lng: number; radiusKm?: number };
   sort: 'relevance' | 'distance' | 'newest';
+  /** Who searches: nobody they blocked, or who blocked them, is found. */
+  viewerId?: string;
   limit: number;
   after?: { value: number | string; id: string };
 }
@@ -86,9 +90,10 @@ function roleCondition(role: DirectoryQuery['role']): SQL {
   return role === 'buyer' ? sql`${users.role} = 'buyer'` : eq(users.role, role);
 }
 
-/** The base conditions of a search: role, live accounts, sector and radius. */
+/** The base conditions of a search: role, listed accounts, no block, sector and radius. */
 function baseConditions(query: DirectoryQuery): SQL[] {
-  const base = [roleCondition(query.role), isNull(users.deletedAt)];
+  const base = [roleCondition(query.role), listed()];
+  if (query.viewerId) base.push(sql`not ${blockedBetween(sql`${query.viewerId}::uuid`, users.id)}`);
   if (query.category) base.push(eq(users.category, query.category));
   if (query.near?.radiusKm !== undefined) {
     const point = measuredPoint(query.role);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
-import { userColumns, users, type User } from '../../db/schema/index.js';
+import { blockedBetween, listed, userColumns, users, type User } from '../../db/schema/index.js';
 import {
   createDirectorySearch,
   type DirectorySearchOptions,
@@ -25,6 +25,26 @@ export function createDirectoryRepository(db: Database, options: DirectorySearch
       return row;
     },
 
+    /**
+     * A profile others may see: listed (not hidden, suspended or terminated), and, for a
+     * signed-in viewer, with no block either way between them. Owners see their own always.
+     */
+    async findShownProfile(id: string, viewerId: string | undefined): Promise<User | undefined> {
+      if (viewerId === id) return this.findById(id);
+      const [row] = await db
+        .select(userColumns)
+        .from(users)
+        .where(
+          and(
+            eq(users.id, id),
+            listed(),
+            viewerId ? sql`not ${blockedBetween(sql`${viewerId}::uuid`, users.id)}` : undefined,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
     /** Includes deleted accounts: their anonymised rows still name chat authors. */
     async findByIds(ids: string[]): Promise<User[]> {
       if (ids.length === 0) return [];
@@ -44,7 +64,7 @@ export function createDirectoryRepository(db: Database, options: DirectorySearch
         .where(
           and(
             eq(users.role, 'seller'),
-            isNull(users.deletedAt),
+            listed(),
             sql`${users.imageUrl} is not null`,
             sql`${users.description} <> ''`,
           ),

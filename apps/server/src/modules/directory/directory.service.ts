@@ -191,7 +191,7 @@ export function createDirectoryService(
      * an unknown id is, to anyone but businesses and the client.
      */
     async getPublicProfile(actor: Actor | null, { id }: { id: string }): Promise<PublicProfile> {
-      const user = await repository.findById(id);
+      const user = await repository.findShownProfile(id, actor?.userId);
       if (!user || !mayViewProfile(actor, user)) {
         throw new AppError('NOT_FOUND', 'This profile does not exist.');
       }
@@ -268,6 +268,7 @@ export function createDirectoryService(
       category: query.category,
       near,
       sort: sort === 'relevance' && terms.length === 0 ? 'newest' : sort,
+      viewerId: actor?.userId,
       limit: query.limit + 1,
       after,
     };

@@ -2,6 +2,7 @@ import type { MailLanguage, MessageMail, NotificationSettings } from '@maya/cont
 import { eq, sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
 import {
+  blockedBetween,
   chatMembers,
   messages,
   notificationSettings,
@@ -148,6 +149,7 @@ export function createNotificationsRepository(db: Database) {
               and (m.hidden_at is null or x.created_at > m.hidden_at)
               and (k.mailed_through_message_id is null or x.id > k.mailed_through_message_id)
             where m.user_id = ${userId} ${chatId ? sql`and m.chat_id = ${chatId}` : sql``}
+              and not ${blockedBetween(sql`m.user_id`, sql`pm.user_id`)}
             group by m.chat_id, pu.first_name, pu.last_name
             order by max(x.created_at) desc`,
       );

@@ -2,6 +2,7 @@ import type { MailLanguage } from '@maya/contracts';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
 import {
+  blockedBetween,
   chatMembers,
   messages,
   notificationSettings,
@@ -265,6 +266,7 @@ export function createPushRepository(db: Database) {
             join ${users} su on su.id = x.sender_id
             left join ${notificationSettings} s on s.user_id = m.user_id
             where m.user_id = ${userId} and m.chat_id = ${chatId}
+              and not ${blockedBetween(sql`m.user_id`, sql`x.sender_id`)}
             order by x.id desc
             limit 1`,
       );

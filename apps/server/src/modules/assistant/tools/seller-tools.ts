@@ -225,8 +225,8 @@ export function createSellerTools(
       inputSchema: getSellerInputSchema,
       async execute({ id }, { messages }): Promise<SellerToolOutput> {
         const language = languageOf(messages) ?? 'en';
-        // As a visitor sees it: businesses only, so no client's profile ever reaches Maya.
-        const profile = await directory.getPublicProfile(null, { id }).catch(() => undefined);
+        // Businesses only, so no client's profile ever reaches Maya; none across a block.
+        const profile = await directory.getPublicProfile(actor, { id }).catch(() => undefined);
         if (!profile || profile.role !== 'seller')
           return { note: `no-seller: ${id}. ${UNTRUSTED_NOTE}`, sellers: [] };
         return { note: UNTRUSTED_NOTE, sellers: [toCard(profile, reasons.askedFor[language])] };

@@ -174,7 +174,7 @@ export function createChatsService({
   async function getSummary(actor: Actor, chatId: string): Promise<ChatSummary> {
     const row = await repository.findChatListEntry(actor.userId, chatId);
     if (!row) throw new AppError('NOT_FOUND', 'This chat does not exist.');
-    const [summary] = await toSummaries([row]);
+    const [summary] = await toSummaries(actor, [row]);
     return summary!;
   }
 
@@ -217,7 +217,7 @@ export function createChatsService({
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        items: await toSummaries(page),
+        items: await toSummaries(actor, page),
         nextCursor:
           rows.length > query.limit && last
             ? encodeTimeIdCursor(last.chat.lastMessageAt ?? last.chat.createdAt, last.chat.id)

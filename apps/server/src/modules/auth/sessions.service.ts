@@ -30,6 +30,11 @@ export interface SessionsServiceDependencies {
   onSessionsRevoked?: (userId: string, keptSessionId?: string) => void;
   /** Called when one session ends (logout). */
   onSessionEnded?: (sessionId: string) => void;
+  /**
+   * Throws the problem that refuses an account a new session (suspended or terminated by an
+   * operator, modules/moderation), so every way in (password, mailed link) says why alike.
+   */
+  admit?: (userId: string) => Promise<void>;
 }
 
 /** Sessions and the short cache of resolved ones: start, resolve, end, revoke. */
@@ -39,6 +44,7 @@ export function createSessionsService({
   cacheMs = 0,
   onSessionsRevoked,
   onSessionEnded,
+  admit,
 }: SessionsServiceDependencies) {
   // Resolved sessions by token hash; every revocation below drops its entries first.
   // A lookup that overlapped a revocation (the generation moved on) is not cached.
@@ -52,6 +58,7 @@ export function createSessionsService({
   return {
     /** A new session for the user; answers its token. */
     async start(userId: string): Promise<string> {
+      await admit?.(userId);
       const token = newToken();
       const now = Date.now();
       await repository.insertSession({

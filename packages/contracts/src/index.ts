@@ -9,6 +9,7 @@ export * from './directory.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './legacy.js';
+export * from './moderation.js';
 export * from './notifications.js';
 export * from './operators.js';
 export * from './places.js';

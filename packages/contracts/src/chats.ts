@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, roleSchema } from './common.js';
 import { MESSAGE_MAX_LENGTH } from './limits.js';
+import type { AccountRestrictedEvent } from './moderation.js';
 import { multiLineText, singleLineText } from './text.js';
 
 // Plain data in a file of its own, so the chat screen uses it without loading the schemas.
@@ -130,6 +131,7 @@ export interface ServerToClientEvents {
   'message:new': (payload: MessageNewEvent) => void;
   'chat:read': (payload: ChatReadEvent) => void;
   typing: (payload: { chatId: string; userId: string }) => void;
+  'account:restricted': (payload: AccountRestrictedEvent) => void;
 }
 
 export const typingEventSchema = z.object({ chatId: idSchema });

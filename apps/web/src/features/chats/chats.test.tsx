@@ -38,6 +38,7 @@ const chat: ChatSummary = {
   lastMessage: greeting,
   unreadCount: 0,
   partnerLastReadMessageId: null,
+  blockedAt: null,
   createdAt: '2026-01-02T09:00:00.000Z',
   updatedAt: greeting.createdAt,
 };

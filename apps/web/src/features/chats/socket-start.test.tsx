@@ -82,6 +82,7 @@ const chat: ChatSummary = {
   lastMessage: message,
   unreadCount: 1,
   partnerLastReadMessageId: null,
+  blockedAt: null,
   createdAt: '2026-01-02T09:00:00.000Z',
   updatedAt: message.createdAt,
 };

@@ -4,6 +4,7 @@ import type { PrivateUser } from '@maya/contracts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/section';
+import { BlockedPeople } from '../../blocks';
 import { DataControls } from './data-controls';
 import { DescriptionForm } from './description-form';
 import { EmailForm } from './email-form';
@@ -58,6 +59,9 @@ export function ProfileDetails({ user }: { user: PrivateUser }) {
       )}
       <Section id="location" title={t('account.locationSection')}>
         <LocationForm user={user} />
+      </Section>
+      <Section id="blocked" title={t('blocks.listTitle')}>
+        <BlockedPeople />
       </Section>
       <Section id="data" title={t('account.yourData')}>
         <DataControls />

@@ -1,4 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import BlockIcon from '@mui/icons-material/Block';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -9,6 +10,7 @@ import type { ChatSummary, PrivateUser } from '@maya/contracts';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../lib/dates';
+import { BlockAction, BlockLine } from '../../blocks';
 import { ReportAction } from '../../reports';
 import { useMessages } from '../api/get-messages';
 import { useMarkRead } from '../api/mark-read';
@@ -95,6 +97,19 @@ export function Conversation({
             {typing ? t('chats.typing', { name: partnerName }) : formatDay(chat.createdAt)}
           </Typography>
         </Box>
+        {!chat.partner.deleted && !chat.blockedAt && (
+          <BlockAction userId={chat.partner.id} name={partnerName}>
+            {(open) => (
+              <IconButton
+                onClick={open}
+                aria-label={t('blocks.block', { name: partnerName })}
+                sx={{ ml: 'auto' }}
+              >
+                <BlockIcon />
+              </IconButton>
+            )}
+          </BlockAction>
+        )}
         {!chat.partner.deleted && (
           <ReportAction
             subject={{ kind: 'user', userId: chat.partner.id, chatId: chat.id }}
@@ -104,7 +119,7 @@ export function Conversation({
               <IconButton
                 onClick={open}
                 aria-label={t('reports.reportPerson', { name: partnerName })}
-                sx={{ ml: 'auto' }}
+                sx={chat.blockedAt ? { ml: 'auto' } : undefined}
               >
                 <OutlinedFlagIcon />
               </IconButton>
@@ -164,12 +179,16 @@ export function Conversation({
         )}
       </Box>
 
-      <MessageComposer
-        chatId={chat.id}
-        partnerName={partnerName}
-        sending={outbox.sending}
-        onSend={outbox.send}
-      />
+      {chat.blockedAt ? (
+        <BlockLine userId={chat.partner.id} name={partnerName} blockedAt={chat.blockedAt} />
+      ) : (
+        <MessageComposer
+          chatId={chat.id}
+          partnerName={partnerName}
+          sending={outbox.sending}
+          onSend={outbox.send}
+        />
+      )}
     </Box>
   );
 }

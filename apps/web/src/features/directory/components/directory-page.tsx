@@ -203,6 +203,7 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
               profile={profile}
               opening={openChat.isPending}
               onChat={() => openChat.mutate(profile.id)}
+              signedIn
             />
           ))}
         </Box>

@@ -1,3 +1,4 @@
+import BlockIcon from '@mui/icons-material/Block';
 import ChatIcon from '@mui/icons-material/Chat';
 import EmailIcon from '@mui/icons-material/Email';
 import MapIcon from '@mui/icons-material/Map';
@@ -14,8 +15,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { BlockAction } from '../../blocks';
 import { useOpenChat } from '../../chats';
 import { ReportAction, ReportLink } from '../../reports';
 import { useSession } from '../../../lib/session';
@@ -39,6 +41,7 @@ export function ProfilePage() {
   const profile = useDeferredValue(useProfile(id));
   const { user } = useSession();
   const openChat = useOpenChat();
+  const navigate = useNavigate();
 
   if (profile.isPending) {
     return (
@@ -141,6 +144,25 @@ export function ProfilePage() {
                     </Button>
                   )}
                 </ReportAction>
+              )}
+              {user && user.id !== seller.id && (
+                <BlockAction
+                  userId={seller.id}
+                  name={seller.fullName}
+                  onBlocked={() => void navigate('/sellers')}
+                >
+                  {(open) => (
+                    <Button
+                      variant="outlined"
+                      color="error"
+                      size="large"
+                      startIcon={<BlockIcon />}
+                      onClick={open}
+                    >
+                      {t('blocks.confirm')}
+                    </Button>
+                  )}
+                </BlockAction>
               )}
             </Stack>
           </Box>

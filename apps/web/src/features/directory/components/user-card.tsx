@@ -1,3 +1,4 @@
+import BlockIcon from '@mui/icons-material/Block';
 import ChatIcon from '@mui/icons-material/Chat';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
@@ -5,12 +6,14 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PublicProfile } from '@maya/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { BlockAction } from '../../blocks';
 import { preview } from '../utils/preview';
 import { ProBadge } from './pro-badge';
 import { ProfileMeta } from './profile-meta';
@@ -32,10 +35,13 @@ export function UserCard({
   profile,
   onChat,
   opening,
+  signedIn = false,
 }: {
   profile: PublicProfile;
   onChat: () => void;
   opening: boolean;
+  /** A signed-in person may block the card's person from it. */
+  signedIn?: boolean;
 }) {
   const { t } = useTranslation();
   const name =
@@ -82,6 +88,19 @@ export function UserCard({
         <Button variant="contained" startIcon={<ChatIcon />} onClick={onChat} disabled={opening}>
           {t('directory.chatNow')}
         </Button>
+        {signedIn && (
+          <BlockAction userId={profile.id} name={profile.fullName}>
+            {(open) => (
+              <IconButton
+                onClick={open}
+                aria-label={t('blocks.block', { name: profile.fullName })}
+                sx={{ ml: 'auto' }}
+              >
+                <BlockIcon fontSize="small" />
+              </IconButton>
+            )}
+          </BlockAction>
+        )}
       </CardActions>
     </Card>
   );

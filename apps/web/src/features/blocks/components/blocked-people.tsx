@@ -1,0 +1,57 @@
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/dates';
+import { useBlockChange, useBlocks } from '../api/blocks';
+
+/** The account's list of the people it blocked, each with Unblock (in a section of /account). */
+export function BlockedPeople() {
+  const { t } = useTranslation();
+  const blocks = useBlocks();
+  const change = useBlockChange();
+  const items = blocks.data?.items ?? [];
+  return (
+    <>
+      {blocks.isSuccess && items.length === 0 && (
+        <Typography color="text.secondary">{t('blocks.none')}</Typography>
+      )}
+      {blocks.isError && <Typography color="error">{t('blocks.listFailed')}</Typography>}
+      <List disablePadding>
+        {items.map(({ user, createdAt }) => {
+          const name = user.deleted ? t('chats.deletedUser') : user.fullName;
+          return (
+            <ListItem
+              key={user.id}
+              disableGutters
+              secondaryAction={
+                <Button
+                  size="small"
+                  disabled={change.isPending}
+                  onClick={() => change.mutate({ userId: user.id, blocked: false })}
+                  aria-label={t('blocks.unblockName', { name })}
+                >
+                  {t('blocks.unblock')}
+                </Button>
+              }
+            >
+              <ListItemAvatar>
+                <Avatar src={user.thumbnailUrl ?? undefined} alt="">
+                  {name.slice(0, 1)}
+                </Avatar>
+              </ListItemAvatar>
+              <ListItemText
+                primary={name}
+                secondary={t('blocks.since', { date: formatDay(createdAt) })}
+              />
+            </ListItem>
+          );
+        })}
+      </List>
+    </>
+  );
+}

@@ -56,6 +56,10 @@ import { legacyRoutes } from './modules/legacy/legacy.routes.js';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { appendAudit } from './modules/operators/audit.repository.js';
+import { createModerationRepository } from './modules/moderation/moderation.repository.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { createModerationService } from './modules/moderation/moderation.service.js';
 import { createPushRepository } from './modules/notifications/push.repository.js';
 import { pushRoutes } from './modules/notifications/push.routes.js';
 import { createPushService } from './modules/notifications/push.service.js';
@@ -243,11 +247,11 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   // read it on first use), so the first address search finds it ready.
   const places = createPlacesService();
   const directory = createDirectoryService(createDirectoryRepository(app.db), { places });
+  const blocks = createBlocksService({ repository: createBlocksRepository(app.db), directory });
   if (config.NODE_ENV !== 'test') {
     app.addHook('onListen', async () => {
       const started = performance.now();
       places
-  const blocks = createBlocksService({ repository: createBlocksRepository(app.db), directory });
         .warm()
         .then(() =>
           app.log.info({ ms: Math.round(performance.now() - started) }, 'the gazetteer is loaded'),
@@ -309,11 +313,11 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     repository: createChatsRepository(app.db),
     directory,
     events,
+    blocks,
     limiterStore: app.limiterStore,
     // After the commit and the socket event, off the request's path.
     onMessageCreated: (created) => {
       app.meters.messagesSent.inc({ transport: created.transport }, created.count);
-    blocks,
       notifications
         .messageSent(created)
         .catch((error: unknown) =>
@@ -335,6 +339,8 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     onSessionsRevoked: (userId, keptSessionId) =>
       events.disconnect({ userId, exceptSessionId: keptSessionId }),
     onSessionEnded: (sessionId) => events.disconnect({ sessionId }),
+    // A suspended or terminated account gets no new session, whichever way it signs in.
+    admit: (userId) => moderation.admit(userId),
   });
   const devices = createKnownDevicesService(createKnownDevicesRepository(app.db));
   const resets = createPasswordResetsRepository(app.db);
@@ -380,13 +386,13 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     },
     notificationSettings: (actor) => notifications.getSettings(actor),
     reports,
+    blocks,
   });
   const links = createMailedLinksService({
     account,
     resets,
     signInLinks,
     confirmations,
-    blocks,
     sessions,
     devices,
     access,
@@ -460,14 +466,29 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   });
   await app.register(directoryRoutes, { prefix: '/api/v1', directory, uploads: uploadsService });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
+  await app.register(blocksRoutes, { prefix: '/api/v1', blocks });
   await app.register(notificationsRoutes, { prefix: '/api/v1', notifications });
   await app.register(pushRoutes, { prefix: '/api/v1', push });
   await app.register(reportsRoutes, { prefix: '/api/v1', reports });
+  // Operators' decisions: restrictions, statements of reasons, appeals (and the console's queue).
+  const moderation = createModerationService({
+    db: app.db,
+    repository: createModerationRepository(app.db),
+    sessions,
+    events,
+    mailer: app.mailer,
+    jobs: app.jobs,
+    publicUrl: config.PUBLIC_URL,
+    mailNotifier: (report, decision) => reports.notifyNotifierOfDecision(report, decision),
+    audit: appendAudit,
+    log: app.log,
+  });
+  await app.register(moderationRoutes, { prefix: '/api/v1', moderation });
   await notifications.start();
   await push.start();
   await links.start();
-  await app.register(blocksRoutes, { prefix: '/api/v1', blocks });
   await reports.start();
+  await moderation.start();
   await app.register(placesRoutes, { prefix: '/api/v1', places });
   await app.register(billingRoutes, {
     prefix: '/api/v1',

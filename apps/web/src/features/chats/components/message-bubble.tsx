@@ -2,14 +2,13 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatStamp } from '../../../lib/dates';
-import { ReportAction } from '../../reports';
 import type { ShownMessage } from '../api/send-message';
+
+const MessageReportMenu = lazy(() => import('./message-report-menu'));
 
 /** One message: the sender's avatar, the text, and when it was sent, or that it is on its way. */
 export function MessageBubble({
@@ -75,35 +74,35 @@ export function MessageBubble({
   );
 }
 
-/** A partner's message's menu: report this one message. */
+/** A partner's message's actions button; its menu loads when it is first opened. */
 function MessageMenu({ messageId, name }: { messageId: string; name: string }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [asked, setAsked] = useState(false);
   return (
-    <ReportAction subject={{ kind: 'message', messageId }} name={name}>
-      {(open) => (
-        <>
-          <IconButton
-            size="small"
-            aria-label={t('reports.messageActions')}
-            aria-haspopup="menu"
-            onClick={(event) => setAnchor(event.currentTarget)}
-            sx={{ alignSelf: 'center', color: 'text.secondary' }}
-          >
-            <MoreVertIcon fontSize="small" />
-          </IconButton>
-          <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-            <MenuItem
-              onClick={() => {
-                setAnchor(null);
-                open();
-              }}
-            >
-              {t('reports.reportMessage')}
-            </MenuItem>
-          </Menu>
-        </>
+    <>
+      <IconButton
+        size="small"
+        aria-label={t('reports.messageActions')}
+        aria-haspopup="menu"
+        onClick={(event) => {
+          setAsked(true);
+          setAnchor(event.currentTarget);
+        }}
+        sx={{ alignSelf: 'center', color: 'text.secondary' }}
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      {asked && (
+        <Suspense fallback={null}>
+          <MessageReportMenu
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            messageId={messageId}
+            name={name}
+          />
+        </Suspense>
       )}
-    </ReportAction>
+    </>
   );
 }

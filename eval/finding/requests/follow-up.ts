@@ -141,4 +141,15 @@ export const followUp: EvalRequestInput[] = [
   },
   { lang: 'en', say: ['hostel in porto', 'show me more'], expect: portoStays },
   { lang: 'pt-PT', say: ['canalizador no porto', 'mostra mais'], expect: ['canalizacoes-invicta'] },
+  // "Closest" among the hairdressers shown, not the barbershop that is nearer the centre.
+  {
+    lang: 'pt-PT',
+    say: ['cabeleireiro no porto', 'qual e o que fica mais perto do centro'],
+    expect: ['aliados-hair'],
+  },
+  {
+    lang: 'pt-BR',
+    say: ['cabeleireiro no rio', 'qual fica mais perto do centro?'],
+    expect: ['ipanema-hair'],
+  },
 ];

@@ -1,8 +1,10 @@
 import type { EvalRequestInput } from '../types.js';
+import { lisbonHairdressers } from './groups.js';
 
 /** Near a place, a landmark or the asker ("near me", asked by a buyer with a saved location). */
 export const near: EvalRequestInput[] = [
   { lang: 'en', say: 'barber near marquês de pombal', expect: ['barbearia-lusitana'] },
+  { lang: 'en', say: 'hairdresser near chiado', expect: lisbonHairdressers },
   {
     lang: 'en',
     say: 'hotel near estoril',

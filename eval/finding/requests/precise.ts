@@ -68,4 +68,13 @@ export const precise: EvalRequestInput[] = [
   { lang: 'pt-BR', say: 'trancista em salvador', expect: ['trancas-bahia'] },
   { lang: 'pt-BR', say: 'eletricista em curitiba', expect: ['voltagem-eletrica'] },
   { lang: 'pt-BR', say: 'buffet infantil sp', expect: ['buffet-alegria'] },
+  // A trade of the sector against another one of it: a barbershop is no hairdresser, and a
+  // beauty centre is no nail salon, but a barber is still found as one.
+  { lang: 'en', say: 'nail salon in porto', expect: ['unhas-da-foz'] },
+  { lang: 'pt-PT', say: 'barbeiro em lisboa', expect: lisbonBarbers },
+  {
+    lang: 'pt-BR',
+    say: 'preciso de uma cabeleireira em sao paulo',
+    expect: ['salao-bela-paulista'],
+  },
 ];

@@ -11,6 +11,7 @@ import { journeys, setCurrentFile, type Journey } from './harness.js';
 import { launchBrowser, newPage, type BrowserHandle, type PageSession } from './helpers/browser.js';
 import { repoRoot, resultsDir, screenshotsDir, axeDir } from './helpers/paths.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { createConsoleOperator } from './helpers/operator.js';
 import { paymentsEnv } from './helpers/payments.js';
 import { vapidEnv } from './helpers/vapid.js';
 
@@ -124,7 +125,11 @@ export async function main({ executablePath }: { executablePath: string }): Prom
     await mkdir(resultsDir, { recursive: true });
 
     console.log(`Browser suite: ${selected.length} journeys, Chromium at ${executablePath}`);
-    server = await startServer({ env: { ...vapidEnv(), ...paymentsEnv() } });
+    // The console's admin is made from the command line, as an operator is, before the start.
+    server = await startServer({
+      env: { ...vapidEnv(), ...paymentsEnv() },
+      beforeStart: createConsoleOperator,
+    });
     console.log(
       `Server ready at ${server.url} (readyMs ${server.readyMs ?? '?'}; log ${server.logFile})`,
     );

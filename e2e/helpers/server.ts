@@ -31,6 +31,8 @@ export interface StartServerOptions {
   name?: string;
   /** How long to wait for /readyz, including a web build. Default 300 s (E2E_READY_TIMEOUT_MS). */
   readyTimeoutMs?: number;
+  /** Runs with the server's environment before it starts (a command on its DATA_DIR). */
+  beforeStart?: (env: Record<string, string>) => Promise<void>;
 }
 
 // Only these are inherited, so a developer's DATABASE_URL, SMTP_URL, AI keys… never leak into a
@@ -90,6 +92,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
     ...options.env,
   });
 
+  await options.beforeStart?.(env);
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env,

@@ -115,12 +115,22 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     // Any other address (`/*`) is no page: the server answers it 404 with its screen drawn.
-    children: manifestRoutes.map((route) =>
-      route.path === '/'
-        ? { index: true, element: element(route) }
-        : { path: route.path.slice(1), element: element(route) },
-    ),
+    children: manifestRoutes
+      .filter((route) => !route.bare)
+      .map((route) =>
+        route.path === '/'
+          ? { index: true, element: element(route) }
+          : { path: route.path.slice(1), element: element(route) },
+      ),
   },
+  // Screens with a layout of their own (the operator console): none of the site's bars.
+  ...manifestRoutes
+    .filter((route) => route.bare)
+    .map((route) => ({
+      path: route.path.slice(1),
+      element: element(route),
+      errorElement: <RouteError />,
+    })),
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);

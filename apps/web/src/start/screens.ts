@@ -31,6 +31,11 @@ export interface ScreenRoute {
   publicShell?: { namespaces?: string[] };
   /** Signed in, the server renders it with the person's data into this app shell. */
   appShell?: string;
+  /**
+   * Drawn on its own, without the site's bars, footer or anything of a member's session: the
+   * operator console (/admin), which has a session and a layout of its own.
+   */
+  bare?: boolean;
 }
 
 export interface AppShell {

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OperatorCodeBody, OperatorSession, OperatorSignInBody } from '@maya/contracts';
+import { apiCall, ApiError } from '../../../lib/api-client';
+import { operatorKeys } from './operator-keys';
+
+/** The operator's session, or null when there is none (a member's session counts for nothing). */
+export async function getOperatorSession(): Promise<OperatorSession | null> {
+  try {
+    return await apiCall<OperatorSession>('/admin/session');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const useOperatorSession = () =>
+  useQuery({ queryKey: operatorKeys.session(), queryFn: getOperatorSession, retry: false });
+
+/** The password step: the session then waits for a code. */
+export function useOperatorSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OperatorSignInBody) =>
+      apiCall<OperatorSession>('/admin/session', { method: 'POST', body }),
+    onSuccess: (session) => client.setQueryData(operatorKeys.session(), session),
+  });
+}
+
+/** Sends a TOTP or recovery code: completes a sign-in, or makes a signed-in session's code fresh. */
+export const sendOperatorCode = (body: OperatorCodeBody) =>
+  apiCall<OperatorSession>('/admin/session/code', { method: 'POST', body });
+
+export function useOperatorCode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: sendOperatorCode,
+    onSuccess: (session) => client.setQueryData(operatorKeys.session(), session),
+  });
+}
+
+export function useOperatorSignOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall<null>('/admin/session', { method: 'DELETE' }),
+    // Signed out whatever the answer: an expired session is signed out already.
+    onSettled: () => {
+      client.removeQueries({ queryKey: operatorKeys.all });
+      client.setQueryData(operatorKeys.session(), null);
+    },
+  });
+}

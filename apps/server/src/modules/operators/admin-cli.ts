@@ -76,7 +76,7 @@ export async function runAdminCommand(
         if (rest.length) throw new UsageError(`verify takes no arguments. ${USAGE}`);
         const result = await operators.verifyAudit('shell');
         if (result.intact) {
-          io.out(`${result.rows} rows, chain intact.\n`);
+          io.out(`${result.rows} ${result.rows === 1 ? 'row' : 'rows'}, chain intact.\n`);
           return 0;
         }
         io.err(

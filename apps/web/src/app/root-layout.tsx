@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { DRAWER_WIDTH } from '../components/layout/drawer-width';
 import { fillsWindow, windowHeight } from '../components/layout/fill-window';
 import { OfflineNotice } from '../components/offline-notice';
+import { readRestriction } from '../features/moderation/restriction';
 import { useSession } from '../lib/session';
 import { setTitleCount } from '../lib/tab-title';
 
@@ -19,6 +20,10 @@ const Footer = lazy(() =>
 // Signed in only: the unread total for the badges and the tab title, the message toasts, and
 // the mail language following the interface's.
 const SignedInServices = lazy(() => import('./signed-in-services'));
+// Signed out by an operator's decision in this tab: why (loaded only then).
+const RestrictionNotice = lazy(
+  () => import('../features/moderation/components/restriction-notice'),
+);
 const SideDrawer = lazy(() =>
   import('../components/layout/side-drawer').then((module) => ({ default: module.SideDrawer })),
 );
@@ -63,6 +68,11 @@ export function RootLayout() {
         />
       </Suspense>
       {user && <OfflineNotice />}
+      {!user && !isLoading && readRestriction() && (
+        <Suspense fallback={null}>
+          <RestrictionNotice />
+        </Suspense>
+      )}
       {/* Signed out, at least a screen tall: the footer starts below the fold, so the page growing
           as its content arrives never moves it on screen (no layout shift). */}
       <Box sx={{ display: 'flex', flex: 1, minHeight: fill ? 0 : user ? undefined : '100vh' }}>

@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/section';
 import { BlockedPeople } from '../../blocks';
+import { MyDecisions } from '../../moderation';
 import { DataControls } from './data-controls';
 import { DescriptionForm } from './description-form';
 import { EmailForm } from './email-form';
@@ -63,6 +64,7 @@ export function ProfileDetails({ user }: { user: PrivateUser }) {
       <Section id="blocked" title={t('blocks.listTitle')}>
         <BlockedPeople />
       </Section>
+      <MyDecisions />
       <Section id="data" title={t('account.yourData')}>
         <DataControls />
       </Section>

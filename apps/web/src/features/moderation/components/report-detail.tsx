@@ -1,0 +1,181 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { AdminReport } from '@maya/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { formatStamp } from '../../../lib/dates';
+import { useReport } from '../api/console';
+import { DecisionForm } from './decision-form';
+
+interface ProfileEvidence {
+  name?: string;
+  description?: string;
+  sector?: string | null;
+  address?: string | null;
+  photoUrls?: string[];
+}
+interface MessagesEvidence {
+  reportedMessageId?: string | null;
+  items?: { id: string; senderId?: string; body: string; createdAt?: string }[];
+}
+
+/** One report: what was reported, by which route, and its evidence as it was frozen. */
+export function ReportDetail() {
+  const { t } = useTranslation('moderation');
+  const { id = '' } = useParams();
+  const report = useReport(id);
+
+  if (report.isLoading) return <PageLoader />;
+  if (!report.data) return <Alert severity="error">{t('loadFailed')}</Alert>;
+  const data = report.data;
+  return (
+    <Stack spacing={3}>
+      <Link component={RouterLink} to="..">
+        {t('report.back')}
+      </Link>
+      <Typography
+        variant="h1"
+        sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, overflowWrap: 'anywhere' }}
+      >
+        {data.subject ? t('report.title', { name: data.subject.name }) : t('report.titleNoMember')}
+      </Typography>
+      <Facts report={data} />
+      <Evidence evidence={data.evidence} />
+      {data.subject && data.status === 'open' && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <DecisionForm
+            subjectUserId={data.subject.id}
+            reportIds={[data.id]}
+            onDecided={() => void report.refetch()}
+          />
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function Facts({ report }: { report: AdminReport }) {
+  const { t } = useTranslation('moderation');
+  const rows: [string, string | null][] = [
+    [
+      t('report.filed'),
+      `${formatStamp(report.createdAt)} · ${t(`report.source.${report.source}`)}`,
+    ],
+    [t('report.reason'), t(`reasons.${report.reason}`)],
+    [t('report.legalGround'), report.legalGround],
+    [t('report.details'), report.details || null],
+    [t('report.location'), report.locationUrl],
+    [t('report.notifier'), report.notifierName],
+    [t('queue.status'), t(`report.status.${report.status}`)],
+  ];
+  return (
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: { sm: '12rem 1fr' }, gap: 1, m: 0 }}
+    >
+      {rows
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography component="dt" sx={{ fontWeight: 700 }}>
+              {label}
+            </Typography>
+            <Typography
+              component="dd"
+              sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+            >
+              {value}
+            </Typography>
+          </Box>
+        ))}
+    </Box>
+  );
+}
+
+function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
+  const { t } = useTranslation('moderation');
+  const profile = evidence.profile as ProfileEvidence | null | undefined;
+  const messages = evidence.messages as MessagesEvidence | null | undefined;
+  return (
+    <Stack component="section" spacing={2} aria-labelledby="evidence-title">
+      <Typography id="evidence-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
+        {t('report.evidence')}
+      </Typography>
+      {!profile && !messages?.items?.length && <Typography>{t('report.noEvidence')}</Typography>}
+      {profile && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
+            {t('report.profile')}
+          </Typography>
+          <Typography sx={{ fontWeight: 700 }}>{profile.name}</Typography>
+          {profile.address && <Typography variant="body2">{profile.address}</Typography>}
+          {profile.description && (
+            <Typography sx={{ whiteSpace: 'pre-wrap', mt: 1 }}>{profile.description}</Typography>
+          )}
+          {Boolean(profile.photoUrls?.length) && (
+            <Stack
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{ flexWrap: 'wrap', mt: 1 }}
+              aria-label={t('report.photos')}
+            >
+              {profile.photoUrls!.map((url) => (
+                <Box
+                  key={url}
+                  component="img"
+                  src={url}
+                  alt=""
+                  sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1 }}
+                />
+              ))}
+            </Stack>
+          )}
+        </Paper>
+      )}
+      {Boolean(messages?.items?.length) && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
+            {t('report.messages')}
+          </Typography>
+          <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {messages!.items!.map((item) => {
+              const reported = item.id === messages!.reportedMessageId;
+              return (
+                <Box
+                  component="li"
+                  key={item.id}
+                  sx={{
+                    p: 1,
+                    borderRadius: 1,
+                    border: reported ? 2 : 1,
+                    borderColor: reported ? 'error.main' : 'divider',
+                  }}
+                >
+                  {reported && (
+                    <Typography variant="caption" sx={{ fontWeight: 700, display: 'block' }}>
+                      {t('report.reported')}
+                    </Typography>
+                  )}
+                  {item.createdAt && (
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {formatStamp(item.createdAt)}
+                    </Typography>
+                  )}
+                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {item.body}
+                  </Typography>
+                </Box>
+              );
+            })}
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

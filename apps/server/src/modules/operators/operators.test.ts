@@ -80,6 +80,7 @@ async function auditActions(): Promise<string[]> {
 describe('operator sign-in', () => {
   it('signs in with the password and then the current code, in a session apart from members', async () => {
     const { operator, totpSecret } = await makeOperator(database);
+    const before = (await auditActions()).length;
     const pending = await passwordStep(operator.email);
     const waiting = await app.inject({
       method: 'GET',
@@ -97,6 +98,8 @@ describe('operator sign-in', () => {
 
     const response = await sendCode(pending, { code: await codeFor(totpSecret) });
     expect(response.statusCode).toBe(200);
+    // The password alone wrote nothing; the completed sign-in wrote one row.
+    expect((await auditActions()).slice(before)).toEqual(['operator.sign_in']);
     expect(response.json()).toMatchObject({
       stage: 'signed-in',
       operator: { email: operator.email, role: 'moderator' },

@@ -97,7 +97,7 @@ describe('reporting from a profile', () => {
       await within(dialog).findByText('Name the law or legal ground the content breaks.'),
     ).toBeTruthy();
 
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Which law or legal ground/ }), {
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Legal ground/ }), {
       target: { value: 'Counterfeit goods' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));

@@ -25,20 +25,7 @@ export function BlockedPeople() {
         {items.map(({ user, createdAt }) => {
           const name = user.deleted ? t('chats.deletedUser') : user.fullName;
           return (
-            <ListItem
-              key={user.id}
-              disableGutters
-              secondaryAction={
-                <Button
-                  size="small"
-                  disabled={change.isPending}
-                  onClick={() => change.mutate({ userId: user.id, blocked: false })}
-                  aria-label={t('blocks.unblockName', { name })}
-                >
-                  {t('blocks.unblock')}
-                </Button>
-              }
-            >
+            <ListItem key={user.id} disableGutters sx={{ gap: 1 }}>
               <ListItemAvatar>
                 <Avatar src={user.thumbnailUrl ?? undefined} alt="">
                   {name.slice(0, 1)}
@@ -48,6 +35,15 @@ export function BlockedPeople() {
                 primary={name}
                 secondary={t('blocks.since', { date: formatDay(createdAt) })}
               />
+              <Button
+                size="small"
+                sx={{ flexShrink: 0 }}
+                disabled={change.isPending}
+                onClick={() => change.mutate({ userId: user.id, blocked: false })}
+                aria-label={t('blocks.unblockName', { name })}
+              >
+                {t('blocks.unblock')}
+              </Button>
             </ListItem>
           );
         })}

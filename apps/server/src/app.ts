@@ -386,6 +386,8 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     },
     notificationSettings: (actor) => notifications.getSettings(actor),
     reports,
+    // Built below, with the routes; the export asks it only once a request comes.
+    moderation: { findMyDecisions: (actor) => moderation.findMyDecisions(actor) },
     blocks,
   });
   const links = createMailedLinksService({

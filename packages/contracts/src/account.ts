@@ -3,6 +3,7 @@ import { idSchema, locationInputSchema, sectorSchema } from './common.js';
 import { messageSchema } from './chats.js';
 import { publicProfileSchema } from './directory.js';
 import { notificationSettingsSchema } from './notifications.js';
+import { myDecisionSchema } from './moderation.js';
 import { ownReportSchema } from './reports.js';
 import { GALLERY_LIMITS } from './limits.js';
 import { multiLineText, singleLineText } from './text.js';
@@ -158,6 +159,11 @@ export const accountExportSchema = z
       .array(ownReportSchema)
       .describe(
         'The reports the account made: what was reported and why, and whether it is resolved; never the evidence, which holds others’ data.',
+      ),
+    decisions: z
+      .array(myDecisionSchema)
+      .describe(
+        "Operators' decisions about the account, each with its statement of reasons and the account's appeal.",
       ),
   })
   .meta({ id: 'AccountExport' });

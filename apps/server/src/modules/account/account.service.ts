@@ -77,6 +77,13 @@ export interface AccountServiceDependencies {
     exportOwn(userId: string): Promise<AccountExport['reports']>;
     forgetReporter(userId: string): Promise<void>;
   };
+  /**
+   * Moderation's side: the decisions about the account and its appeals, in its export; a deletion
+   * keeps them, about the anonymised row.
+   */
+  moderation: {
+    findMyDecisions(actor: Actor): Promise<{ decisions: AccountExport['decisions'] }>;
+  };
   /** The blocks' side: the account's own blocks in the export; a deletion leaves none. */
   blocks: {
     exportBlocks(actor: Actor): Promise<AccountExport['blocks']>;
@@ -125,6 +132,7 @@ export function createAccountService({
   devicePush,
   notificationSettings,
   reports,
+  moderation,
   blocks,
 }: AccountServiceDependencies) {
   /**
@@ -363,6 +371,7 @@ export function createAccountService({
         blocks: await blocks.exportBlocks(actor),
         devices: await devicePush.exportOwn(actor.userId),
         reports: await reports.exportOwn(actor.userId),
+        decisions: (await moderation.findMyDecisions(actor)).decisions,
       };
     },
   };

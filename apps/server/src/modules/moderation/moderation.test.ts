@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  accountExportSchema,
   adminReportSchema,
   adminUsersSchema,
   appealSchema,
@@ -709,6 +710,61 @@ describe('transparency', () => {
       notices: 0,
       memberReports: 0,
       medianHoursToDecision: null,
+    });
+  });
+});
+
+describe('data', () => {
+  it("puts the decisions about a member and their appeal in the member's export, and keeps them about the anonymised account after deletion", async () => {
+    const operator = await insertOperator(db);
+    const subject = await signUp(app);
+    const made = decisionSchema.parse(
+      (
+        await decide(operator.headers, {
+          subjectUserId: subject.id,
+          kind: 'warn',
+          ground: 'rules',
+          rule: 'Terms 4',
+          facts: 'Spam in chats',
+        })
+      ).json(),
+    );
+    await app.inject({
+      method: 'POST',
+      url: `/api/v1/me/decisions/${made.id}/appeal`,
+      headers: { ...subject.headers, ...sameOrigin },
+      payload: { text: 'It was one message' },
+    });
+    const exported = accountExportSchema.parse(
+      (
+        await app.inject({ method: 'GET', url: '/api/v1/me/export', headers: subject.headers })
+      ).json(),
+    );
+    expect(exported.decisions).toEqual([
+      expect.objectContaining({
+        id: made.id,
+        kind: 'warn',
+        facts: 'Spam in chats',
+        automated: false,
+        appeal: expect.objectContaining({ text: 'It was one message', status: 'open' }),
+      }),
+    ]);
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/me',
+      headers: { ...subject.headers, ...sameOrigin },
+      payload: { password: subject.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const [kept] = await db
+      .select()
+      .from(moderationDecisions)
+      .where(eq(moderationDecisions.id, made.id));
+    expect(kept).toMatchObject({ subjectUserId: subject.id, facts: 'Spam in chats' });
+    expect(await userRow(subject.id)).toMatchObject({
+      email: `deleted-${subject.id}@deleted.invalid`,
+      firstName: 'Deleted',
     });
   });
 });

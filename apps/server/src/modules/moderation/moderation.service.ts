@@ -331,9 +331,11 @@ export function createModerationService({
         throw new AppError('NOT_FOUND', { key: 'moderation:errors.memberNotFound' });
       const until = body.until ? new Date(body.until) : null;
       if (body.kind === 'suspend' && (!until || until <= at))
-        throw new AppError('VALIDATION_FAILED', 'A suspension ends in the future', {
-          until: 'A suspension ends in the future',
-        });
+        throw new AppError(
+          'VALIDATION_FAILED',
+          { key: 'moderation:errors.suspensionEnds' },
+          { until: 'A suspension ends in the future' },
+        );
       if (body.kind === 'terminate' && member.terminatedAt)
         throw new AppError('CONFLICT', { key: 'moderation:errors.alreadyTerminated' });
 
@@ -363,9 +365,11 @@ export function createModerationService({
           (report) => report.subjectUserId !== member.id && report.subjectUserId !== null,
         );
         if (reports.length !== reportIds.length || foreign)
-          throw new AppError('VALIDATION_FAILED', 'Some reports are not about this member', {
-            reportIds: 'Some reports are not about this member',
-          });
+          throw new AppError(
+            'VALIDATION_FAILED',
+            { key: 'moderation:errors.reportsOfOthers' },
+            { reportIds: 'Some reports are not about this member' },
+          );
         if (reports.some((report) => report.status !== 'open'))
           throw new AppError('CONFLICT', { key: 'moderation:errors.reportDecided' });
 

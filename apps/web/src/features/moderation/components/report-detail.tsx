@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdminReport } from '@maya/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -29,6 +30,8 @@ export function ReportDetail() {
   const { t } = useTranslation('moderation');
   const { id = '' } = useParams();
   const report = useReport(id);
+  // The form stays after deciding, with its confirmation, though the report is now resolved.
+  const [decidedHere, setDecidedHere] = useState(false);
 
   if (report.isLoading) return <PageLoader />;
   if (!report.data) return <Alert severity="error">{t('loadFailed')}</Alert>;
@@ -46,12 +49,15 @@ export function ReportDetail() {
       </Typography>
       <Facts report={data} />
       <Evidence evidence={data.evidence} />
-      {data.subject && data.status === 'open' && (
+      {data.subject && (data.status === 'open' || decidedHere) && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <DecisionForm
             subjectUserId={data.subject.id}
             reportIds={[data.id]}
-            onDecided={() => void report.refetch()}
+            onDecided={() => {
+              setDecidedHere(true);
+              void report.refetch();
+            }}
           />
         </Paper>
       )}

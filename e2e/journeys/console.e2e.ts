@@ -98,9 +98,12 @@ journey(
       await page.getByLabel('Six-digit code').fill(await currentCode());
       await page.getByRole('button', { name: 'Sign in' }).click();
 
-      // The audit log: the chain intact, the sign-in on it.
+      // Signed in: the console's first screen, then the audit log with the chain intact and the
+      // sign-in on it.
+      const nav = page.getByRole('navigation', { name: 'Console' });
+      await nav.getByRole('link', { name: 'Audit log' }).click();
       await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
-      expect(new URL(page.url()).pathname === '/admin/audit', `signed in at ${page.url()}`);
+      expect(new URL(page.url()).pathname === '/admin/audit', `the audit log is at ${page.url()}`);
       await page
         .getByRole('status')
         .filter({ hasText: /Chain intact: \d+ rows checked/ })
@@ -109,10 +112,7 @@ journey(
       await checkScreen(findings, operator, 'audit-en');
 
       // Operators: the admin is listed, and may make a moderator.
-      await page
-        .getByRole('navigation', { name: 'Console' })
-        .getByRole('link', { name: 'Operators' })
-        .click();
+      await nav.getByRole('link', { name: 'Operators' }).click();
       await page.getByRole('heading', { level: 1, name: 'Operators' }).waitFor();
       await page.getByText(CONSOLE_OPERATOR.email, { exact: true }).waitFor();
       await checkScreen(findings, operator, 'operators-en');

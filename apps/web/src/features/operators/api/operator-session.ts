@@ -42,10 +42,14 @@ export function useOperatorSignOut() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiCall<null>('/admin/session', { method: 'DELETE' }),
-    // Signed out whatever the answer: an expired session is signed out already.
+    // Signed out whatever the answer: an expired session is signed out already. The session
+    // goes first, so the screens are gone before their data is dropped (nothing asks again).
     onSettled: () => {
-      client.removeQueries({ queryKey: operatorKeys.all });
       client.setQueryData(operatorKeys.session(), null);
+      client.removeQueries({
+        queryKey: operatorKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'session',
+      });
     },
   });
 }

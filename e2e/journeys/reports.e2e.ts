@@ -84,6 +84,9 @@ journey(
         `a trusted seller links to ${profilePath}`,
       );
       await visitor.goto(profilePath!);
+      await page.getByRole('link', { name: 'Report this page' }).waitFor();
+      await visitor.settle();
+      await shoot(findings, visitor, 'profile-en');
       await page.getByRole('link', { name: 'Report this page' }).click();
       await page.waitForURL((url) => url.pathname === '/report');
       await page.getByRole('heading', { level: 1, name: 'Report illegal content' }).waitFor();

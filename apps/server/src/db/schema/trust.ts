@@ -216,9 +216,10 @@ export const appeals = pgTable(
 );
 
 /**
- * Every operator action, one row each, append-only (a trigger refuses UPDATE and DELETE, and on
- * PostgreSQL the app's role holds only INSERT and SELECT) and hash-chained: `hash` is SHA-256 of
- * the previous row's hash and this row's fields, so `npm run admin -- verify` finds a changed row.
+ * Every operator action, one row each, append-only (triggers refuse UPDATE, DELETE and TRUNCATE
+ * to every role the app connects as, migration 0023) and hash-chained: `hash` is SHA-256 of the
+ * previous row's hash and this row's fields, so `npm run admin -- verify` finds a row changed
+ * past the triggers (by a superuser who disabled them, or in the files).
  */
 export const auditLog = pgTable('audit_log', {
   seq: bigserial('seq', { mode: 'number' }).primaryKey(),

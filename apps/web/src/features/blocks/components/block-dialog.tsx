@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNamespace } from '../../../lib/i18n/use-namespace';
 import { useBlockChange } from '../api/blocks';
 
 export interface BlockDialogProps {
@@ -20,32 +21,35 @@ export interface BlockDialogProps {
 
 /** The confirmation that says what a block does before it is made. */
 export default function BlockDialog({ open, onClose, userId, name, onBlocked }: BlockDialogProps) {
-  const { t } = useTranslation();
+  const ready = useNamespace('blocks');
+  const { t } = useTranslation('blocks');
   const change = useBlockChange();
   const titleId = useId();
   const close = () => {
     onClose();
     change.reset();
   };
+  // Its words load with it, on the first block asked for.
+  if (!ready) return null;
   return (
     <>
       <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
-        <DialogTitle id={titleId}>{t('blocks.confirmTitle', { name })}</DialogTitle>
+        <DialogTitle id={titleId}>{t('confirmTitle', { name })}</DialogTitle>
         <DialogContent>
           <Typography component="ul" sx={{ pl: 2.5, m: 0, '& li': { mb: 0.75 } }}>
-            <li>{t('blocks.effectMessages', { name })}</li>
-            <li>{t('blocks.effectFind', { name })}</li>
-            <li>{t('blocks.effectSilent', { name })}</li>
-            <li>{t('blocks.effectUndo')}</li>
+            <li>{t('effectMessages', { name })}</li>
+            <li>{t('effectFind', { name })}</li>
+            <li>{t('effectSilent', { name })}</li>
+            <li>{t('effectUndo')}</li>
           </Typography>
           {change.isError && (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {t('blocks.failed')}
+              {t('failed')}
             </Alert>
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>{t('blocks.cancel')}</Button>
+          <Button onClick={close}>{t('cancel')}</Button>
           <Button
             color="error"
             variant="contained"
@@ -62,7 +66,7 @@ export default function BlockDialog({ open, onClose, userId, name, onBlocked }: 
               )
             }
           >
-            {t('blocks.confirm')}
+            {t('translation:blocks.confirm')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { useNamespace } from '../../../lib/i18n/use-namespace';
 import { formatDay } from '../../../lib/dates';
 import { useBlockChange } from '../api/blocks';
 
@@ -17,8 +18,10 @@ export function BlockLine({
   name: string;
   blockedAt: string;
 }) {
-  const { t } = useTranslation();
+  const ready = useNamespace('blocks');
+  const { t } = useTranslation('blocks');
   const change = useBlockChange();
+  if (!ready) return null;
   return (
     <Alert
       severity="info"
@@ -31,11 +34,11 @@ export function BlockLine({
           disabled={change.isPending}
           onClick={() => change.mutate({ userId, blocked: false })}
         >
-          {t('blocks.unblock')}
+          {t('unblock')}
         </Button>
       }
     >
-      {t('blocks.line', { name, date: formatDay(blockedAt) })}
+      {t('line', { name, date: formatDay(blockedAt) })}
     </Alert>
   );
 }

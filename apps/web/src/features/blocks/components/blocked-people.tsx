@@ -6,24 +6,27 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useNamespace } from '../../../lib/i18n/use-namespace';
 import { formatDay } from '../../../lib/dates';
 import { useBlockChange, useBlocks } from '../api/blocks';
 
 /** The account's list of the people it blocked, each with Unblock (in a section of /account). */
 export function BlockedPeople() {
-  const { t } = useTranslation();
+  const ready = useNamespace('blocks');
+  const { t } = useTranslation('blocks');
   const blocks = useBlocks();
   const change = useBlockChange();
   const items = blocks.data?.items ?? [];
+  if (!ready) return null;
   return (
     <>
       {blocks.isSuccess && items.length === 0 && (
-        <Typography color="text.secondary">{t('blocks.none')}</Typography>
+        <Typography color="text.secondary">{t('none')}</Typography>
       )}
-      {blocks.isError && <Typography color="error">{t('blocks.listFailed')}</Typography>}
+      {blocks.isError && <Typography color="error">{t('listFailed')}</Typography>}
       <List disablePadding>
         {items.map(({ user, createdAt }) => {
-          const name = user.deleted ? t('chats.deletedUser') : user.fullName;
+          const name = user.deleted ? t('translation:chats.deletedUser') : user.fullName;
           return (
             <ListItem key={user.id} disableGutters sx={{ gap: 1 }}>
               <ListItemAvatar>
@@ -31,18 +34,15 @@ export function BlockedPeople() {
                   {name.slice(0, 1)}
                 </Avatar>
               </ListItemAvatar>
-              <ListItemText
-                primary={name}
-                secondary={t('blocks.since', { date: formatDay(createdAt) })}
-              />
+              <ListItemText primary={name} secondary={t('since', { date: formatDay(createdAt) })} />
               <Button
                 size="small"
                 sx={{ flexShrink: 0 }}
                 disabled={change.isPending}
                 onClick={() => change.mutate({ userId: user.id, blocked: false })}
-                aria-label={t('blocks.unblockName', { name })}
+                aria-label={t('unblockName', { name })}
               >
-                {t('blocks.unblock')}
+                {t('unblock')}
               </Button>
             </ListItem>
           );

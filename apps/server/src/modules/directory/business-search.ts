@@ -5,7 +5,7 @@ import { ALTERNATIVE_REACH_KM, doubtOf } from './ranking.js';
 
 export { ALTERNATIVE_REACH_KM };
 import type { MatchHit } from './search-match.js';
-import { fold, isFillerWord } from './search-terms.js';
+import { fold, isFillerWord, namesAnotherTrade, searchWords } from './search-terms.js';
 
 /**
  * The directory's answer to a request for businesses (Maya's searchSellers, and any caller that
@@ -249,8 +249,12 @@ export function createBusinessSearch(read: ReadDirectory) {
     if (fitting.length < 3 && (synonyms.length > 0 || (text && request.sector))) {
       pool = (await search({ q: unknownPlace, limit: 30 })).items.filter(located);
       const direct = new Set([...fitting, ...nearby].map((profile) => profile.id));
+      // A business whose name says it is another trade of the sector is not the one asked for
+      // because its words use a synonym ("Barbearia …: corte de cabelo" for "cabeleireiro").
+      const asked = searchWords(request.words ?? '');
       for (const profile of pool) {
         if (direct.has(profile.id)) continue;
+        if (namesAnotherTrade(searchWords(profile.fullName), asked)) continue;
         const said = mentionedWords(profile, synonyms);
         if (said.length > 0) saidWords.set(profile.id, said);
       }

@@ -365,6 +365,7 @@ export function createDirectoryService(
           rankedOf({
             user: row.user,
             tier: row.tier,
+            complete: match?.complete,
             fit: match?.fit ?? 0,
             score: match?.score ?? 0,
           }),

@@ -8,7 +8,9 @@ import { expandWord, fold, tradeWords } from './search-terms.js';
  * How the directory orders the profiles that match a text search, for `GET /api/v1/users` and
  * for Maya alike (README "How ranking works"). Within one relevance tier:
  *
- * 1. the fit band: the match's fit (search-match.ts), best first;
+ * 1. complete matches before partial ones (a business whose name says it is another trade of the
+ *    sector than the one asked is partial: search-match.ts), then the fit band: the match's fit,
+ *    best first;
  * 2. honest profiles before those whose description addresses an assistant or stuffs keywords;
  * 3. premium placement: a Pro business before an equally fitting free one;
  * 4. the exact match score (less up to 1 for a long description), best first; then the index's
@@ -92,6 +94,8 @@ export function fitBand(fit: number): number {
 export interface Ranked {
   user: Pick<User, 'id' | 'description' | 'plan'>;
   tier?: number;
+  /** Whether the match is complete (search-match.ts); complete when not said. */
+  complete?: boolean;
   /** The match's fit (search-match.ts), whose band compares. */
   fit: number;
   /** The fit with the long-description discount: the order within a band. */
@@ -101,6 +105,7 @@ export interface Ranked {
 /** What the ranking compares of one match, read once before sorting. */
 export interface RankKey {
   tier: number;
+  partial: boolean;
   band: number;
   doubtful: boolean;
   premium: boolean;
@@ -110,6 +115,7 @@ export interface RankKey {
 export function rankedOf(match: Ranked): RankKey {
   return {
     tier: match.tier ?? 0,
+    partial: match.complete === false,
     band: fitBand(match.fit),
     doubtful: Boolean(doubtOf(match.user)),
     premium: hasPremiumPlacement(match.user),
@@ -121,6 +127,7 @@ export function rankedOf(match: Ranked): RankKey {
 export function compareRanked(a: RankKey, b: RankKey): number {
   return (
     a.tier - b.tier ||
+    Number(a.partial) - Number(b.partial) ||
     b.band - a.band ||
     Number(a.doubtful) - Number(b.doubtful) ||
     Number(b.premium) - Number(a.premium) ||

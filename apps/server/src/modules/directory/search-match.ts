@@ -1,6 +1,13 @@
 import type { MatchField, SearchMatch } from '@maya/contracts';
 import type { User } from './directory.repository.js';
-import { allowedEdits, editDistance, fold, type SearchTerm } from './search-terms.js';
+import {
+  allowedEdits,
+  editDistance,
+  fold,
+  namesAnotherTrade,
+  namesTrade,
+  type SearchTerm,
+} from './search-terms.js';
 
 function tokens(text: string | null | undefined): string[] {
   return fold(text ?? '').match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -44,12 +51,19 @@ export interface ExplainedMatch extends SearchMatch {
   score: number;
   /** Per searched word, where it counted: what a reason may say, and nothing else. */
   hits: MatchHit[];
+  /**
+   * Its name says it is another trade of the sector than a searched word asks for, and that word
+   * was found only through a synonym ("Barbearia …" whose "cabelo" is a hairdresser's word, for
+   * "cabeleireiro"): the match is partial.
+   */
+  otherTrade: boolean;
 }
 
 /**
  * Why a profile is in a text search: which searched words it matched and in which fields, the
  * same rules as the index (a word's forms exactly or as a prefix), or within the allowed edits
- * for a profile found by the typo tier; never complete away from the place searched for. Run on
+ * for a profile found by the typo tier; never complete away from the place searched for, nor for
+ * a business whose name says it is another trade than the one asked (`otherTrade`). Run on
  * the page's rows only.
  */
 export function explainMatch(
@@ -103,16 +117,27 @@ export function explainMatch(
       score += best.value;
     }
   }
+  // The trade asked for was found only through its synonyms, in a business whose name says it is
+  // another trade of the sector.
+  const otherTrade =
+    hits.some((hit) => !hit.own && namesTrade(hit.word)) &&
+    !hits.some((hit) => hit.own && namesTrade(hit.word)) &&
+    namesAnotherTrade(
+      fields[0]![1],
+      terms.map((term) => term.word),
+    );
   if (place) {
     words.push(place);
     found.add('place');
   }
   return {
-    complete: words.length === terms.length + (place ? 1 : 0) && tier !== 3 && !outsidePlace,
+    complete:
+      words.length === terms.length + (place ? 1 : 0) && tier !== 3 && !outsidePlace && !otherTrade,
     words,
     fields: FIELD_ORDER.filter((field) => found.has(field)),
     fit: score,
     score: score - Math.min(1, fields[3]![1].length / 400),
     hits,
+    otherTrade,
   };
 }

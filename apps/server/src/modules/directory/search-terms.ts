@@ -259,3 +259,72 @@ export class Vocabulary {
       .map(([term]) => term);
   }
 }
+
+/**
+ * The trades a word asks for and the trades a business's name says it is, from the lexicon's
+ * trades (generic ones, which name a whole sector, aside). A searched word asks for a trade when
+ * it is one of the words of its nouns ("cabeleireiro", "hair" of "hair salon"); a name says a
+ * trade when one of its words is one of the trade's one-word nouns ("Barbearia Lusitana").
+ * Compared by stem. A trade that `includes` others asks for them too, and the trades it includes
+ * stand in for each other (a place to stay: a hotel or a hostel).
+ */
+const tradeNames = derived((lexicon) => {
+  const asked = new Map<string, Set<string>>();
+  const named = new Map<string, Set<string>>();
+  const sectorOf = new Map<string, Sector>();
+  const kin = new Map<string, Set<string>>();
+  const put = (table: Map<string, Set<string>>, word: string, id: string) => {
+    const key = stem(word);
+    const ids = table.get(key) ?? new Set<string>();
+    ids.add(id);
+    table.set(key, ids);
+  };
+  for (const trade of lexicon.trades) {
+    const included = trade.includes ?? [];
+    kin.set(trade.id, new Set([...(kin.get(trade.id) ?? []), ...included]));
+    for (const id of included) kin.set(id, new Set([...(kin.get(id) ?? []), ...included]));
+  }
+  for (const trade of lexicon.trades) {
+    if (trade.generic || !trade.sector) continue;
+    sectorOf.set(trade.id, trade.sector);
+    for (const noun of [...trade.en, ...trade.pt].flatMap((noun) => [noun.one, noun.many])) {
+      const words = searchWords(noun);
+      for (const word of words) {
+        if (word.length > 2 && !isFillerWord(word)) put(asked, word, trade.id);
+      }
+      if (words.length === 1) put(named, words[0]!, trade.id);
+    }
+  }
+  return { asked, named, sectorOf, kin };
+});
+
+/** The trades searched words ask for by name (with the trades those include), by id. */
+function askedTrades(words: string[]): Set<string> {
+  const table = tradeNames();
+  return new Set(
+    words
+      .flatMap((word) => [...(table.asked.get(stem(word)) ?? [])])
+      .flatMap((id) => [id, ...(table.kin.get(id) ?? [])]),
+  );
+}
+
+/** Whether a searched word names a trade ("cabeleireiro", "barber"), as against a cue or a place. */
+export function namesTrade(word: string): boolean {
+  return askedTrades([word]).size > 0;
+}
+
+/**
+ * A business whose own name says it is another trade of the same sector than the one the words
+ * ask for: "Barbearia Lusitana" for "cabeleireiro", whose description's "corte de cabelo" is a
+ * hairdresser's word. Its synonyms of the request do not make it the trade asked for. False when
+ * the words name no trade, the name says none, or the name also says one asked for.
+ */
+export function namesAnotherTrade(nameWords: string[], asked: string[]): boolean {
+  const table = tradeNames();
+  const wanted = askedTrades(asked);
+  if (wanted.size === 0) return false;
+  const named = new Set(nameWords.flatMap((word) => [...(table.named.get(stem(word)) ?? [])]));
+  if (named.size === 0 || [...named].some((id) => wanted.has(id))) return false;
+  const sectors = new Set([...wanted].map((id) => table.sectorOf.get(id)));
+  return [...named].some((id) => sectors.has(table.sectorOf.get(id)));
+}

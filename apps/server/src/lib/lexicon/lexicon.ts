@@ -124,6 +124,8 @@ const languagesFile = z.strictObject({
 
 const cuesFile = z.strictObject({
   nearMe: z.array(pattern),
+  /** "anywhere is fine", "em qualquer lado": no limit to how far a business may be. */
+  anywhere: z.array(pattern),
   there: z.array(pattern),
   smallTalk: z.array(
     z.strictObject({

@@ -391,6 +391,16 @@ describe('Maya in conversation (built-in model)', async () => {
       );
     });
 
+    it('"anywhere is fine" and "tanto faz onde" ask for alternatives at any distance', async () => {
+      const [anywhere] = await converse('a tattoo artist in Faro, anywhere in Portugal is fine');
+      expect(anywhere!.tool?.input).toMatchObject({ anywhere: true });
+      const [, later] = await converse('canalizador em faro', 'tanto faz onde');
+      expect(later!.tool?.name).toBe('searchSellers');
+      expect(later!.tool?.input).toMatchObject({ anywhere: true });
+      const [plain] = await converse('canalizador em faro');
+      expect(plain!.tool?.input.anywhere).toBeUndefined();
+    });
+
     it('"closest to" a landmark still searches, nearest first', async () => {
       const [, closest] = await converse(
         'somewhere to stay in Lisbon',

@@ -58,6 +58,8 @@ interface SearchState {
   synonyms: string[];
   place?: { typed: string; known: boolean; around?: boolean };
   nearMe: boolean;
+  /** "anywhere is fine": alternatives at any distance. */
+  anywhere?: boolean;
   radiusKm?: number;
   budget?: 'low' | 'high';
   closest: boolean;
@@ -209,6 +211,7 @@ async function foldState(
       }
       state.budget = reading.budget;
       state.closest = reading.closer;
+      state.anywhere = reading.anywhere || undefined;
       state.landmark = undefined;
       state.about = undefined;
     } else if (otherWords.length > 0) {
@@ -227,6 +230,7 @@ async function foldState(
       state.nearMe = true;
       state.place = undefined;
     }
+    if (reading.anywhere) state.anywhere = true;
     if (reading.radiusKm) state.radiusKm = reading.radiusKm;
     if (reading.budget) state.budget = reading.budget;
     if (where.landmark) state.landmark = where.landmark;
@@ -357,7 +361,8 @@ export async function planTurn(
     latest.more ||
     latest.budget !== undefined ||
     latest.closer ||
-    latest.nearMe;
+    latest.nearMe ||
+    latest.anywhere;
   if (latest.nonsense && latest.trades.length === 0) return reply(sentence('nonsense', tongue));
   if (latest.smallTalk.length > 0 && !asksSomething) return reply(smallTalkReply(latest, tongue));
 
@@ -447,6 +452,7 @@ export async function planTurn(
     budget: state.budget,
     // "Near me" and "near Estoril" are answered nearest first.
     closest: state.closest || state.nearMe || state.place?.around || undefined,
+    anywhere: state.anywhere || undefined,
     mentioning: mentioning.slice(0, 100) || undefined,
     synonyms: state.synonyms.length > 0 ? state.synonyms.slice(0, 80) : undefined,
     language,

@@ -41,6 +41,8 @@ export interface MessageReading {
   /** Places named, in order; where they are is found out later. */
   places: PlaceMention[];
   nearMe: boolean;
+  /** "anywhere is fine", "tanto faz onde": businesses at any distance will do. */
+  anywhere: boolean;
   /** "there", "lá": the place of the conversation so far. */
   there: boolean;
   radiusKm?: number;
@@ -145,6 +147,7 @@ const readingWords = derived((lexicon) => {
     ['\\|', '\\s*$', ...until.map((word) => ` ${alternatives([word.trim()])} `)].join('|');
   return {
     nearMe: phrasesPattern(cues.nearMe),
+    anywhere: phrasesPattern(cues.anywhere),
     there: phrasesPattern(cues.there),
     smallTalk: cues.smallTalk.map(({ kind, phrases }) => [kind, phrasesPattern(phrases)] as const),
     greetingAlone: set(cues.greetingAlone),
@@ -279,6 +282,7 @@ export function readMessage(text: string): MessageReading {
     otherWords: [],
     places: [],
     nearMe: false,
+    anywhere: false,
     there: false,
     closer: false,
     more: false,
@@ -289,6 +293,7 @@ export function readMessage(text: string): MessageReading {
   }
 
   if (consume(tokens, cues.nearMe)) reading.nearMe = true;
+  if (consume(tokens, cues.anywhere)) reading.anywhere = true;
 
   // "tell me about X": the words before X are used up; X stays to be read (it may hold a place).
   let subject: Token[] = [];

@@ -21,6 +21,7 @@ const KEYS: Record<string, (reading: MessageReading) => string> = {
   places: (reading) => list(reading.places.map((place) => `${place.how} ${place.text}`)),
   budget: (reading) => reading.budget ?? 'none',
   'near me': (reading) => flag(reading.nearMe),
+  anywhere: (reading) => flag(reading.anywhere),
   there: (reading) => flag(reading.there),
   radius: (reading) => String(reading.radiusKm ?? 'none'),
   closer: (reading) => flag(reading.closer),

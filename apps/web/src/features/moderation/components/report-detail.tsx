@@ -77,7 +77,7 @@ function Facts({ report }: { report: AdminReport }) {
     [t('report.details'), report.details || null],
     [t('report.location'), report.locationUrl],
     [t('report.notifier'), report.notifierName],
-    [t('queue.status'), t(`report.status.${report.status}`)],
+    [t('report.statusLabel'), t(`report.status.${report.status}`)],
   ];
   return (
     <Box
@@ -129,6 +129,7 @@ function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
               spacing={1}
               useFlexGap
               sx={{ flexWrap: 'wrap', mt: 1 }}
+              role="group"
               aria-label={t('report.photos')}
             >
               {profile.photoUrls!.map((url) => (

@@ -2,6 +2,7 @@ import type { Database } from '../src/db/client.js';
 import { operatorSessions, operators, reports } from '../src/db/schema/index.js';
 import { hashToken, newToken } from '../src/modules/auth/tokens.js';
 import { uuidv7 } from '../src/lib/uuid.js';
+import { newTotpSecret } from '../src/modules/operators/second-factor.js';
 
 let sequence = 0;
 
@@ -18,7 +19,7 @@ export async function insertOperator(
     name: `Operator ${sequence}`,
     role: options.role ?? 'moderator',
     passwordHash: 'not-a-real-hash',
-    totpSecret: 'JBSWY3DPEHPK3PXP',
+    totpSecret: newTotpSecret(),
   });
   const token = newToken();
   await db.insert(operatorSessions).values({

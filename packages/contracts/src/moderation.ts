@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.js';
 
 /**
  * Operators' decisions about members, each with a statement of reasons (DSA Art. 17, P2B Art. 4),
@@ -148,7 +149,7 @@ export const appealSchema = z
 export type Appeal = z.infer<typeof appealSchema>;
 
 export const adminUsersQuerySchema = z.object({
-  q: z.string().trim().min(1).max(200).describe('Part of an email address or a name.'),
+  q: singleLineText().min(1).max(200).describe('Part of an email address or a name.'),
 });
 
 export const adminUserSchema = z
@@ -191,10 +192,8 @@ export const createDecisionBodySchema = z
       .optional()
       .describe('The reports this decision resolves.'),
     ground: decisionGroundSchema,
-    rule: z.string().trim().min(1).max(300).describe('The rule of the Terms, or the law, applied.'),
-    facts: z
-      .string()
-      .trim()
+    rule: singleLineText().min(1).max(300).describe('The rule of the Terms, or the law, applied.'),
+    facts: multiLineText()
       .min(1)
       .max(4000)
       .describe('The facts the decision rests on, as the affected person will read them.'),
@@ -245,7 +244,7 @@ export const myDecisionsSchema = z
 export type MyDecisions = z.infer<typeof myDecisionsSchema>;
 
 export const createAppealBodySchema = z
-  .object({ text: z.string().trim().min(1).max(4000) })
+  .object({ text: multiLineText().min(1).max(4000) })
   .strict()
   .meta({ id: 'CreateAppealBody' });
 export type CreateAppealBody = z.infer<typeof createAppealBodySchema>;
@@ -271,7 +270,7 @@ export type AdminAppeals = z.infer<typeof adminAppealsSchema>;
 export const decideAppealBodySchema = z
   .object({
     outcome: z.enum(['upheld', 'reversed']).describe('reversed lifts the decision’s restriction.'),
-    facts: z.string().trim().min(1).max(4000).describe('Why, as the person will read it.'),
+    facts: multiLineText().min(1).max(4000).describe('Why, as the person will read it.'),
   })
   .strict()
   .meta({ id: 'DecideAppealBody' });

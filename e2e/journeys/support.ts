@@ -116,7 +116,7 @@ export async function pngFile(
 }
 
 /** Undoes quoted-printable: soft line breaks and =XX escapes (nodemailer writes text this way). */
-function decodeQuotedPrintable(text: string): string {
+export function decodeQuotedPrintable(text: string): string {
   const bytes = text
     .replaceAll(/=\r?\n/g, '')
     .replaceAll(/=([0-9A-F]{2})/gi, (_match, hex: string) =>

@@ -18,9 +18,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 // The English interface strings of every screen ride in the first route (src/lib/i18n): the
-// budget grew with them (171 → 173 KB, the offline notice, the sign-in, thirteen sectors). Loading
+// budget grew with them (171 → 173 KB, the offline notice, the sign-in, thirteen sectors; 175 KB
+// with the routes and labels of /report, the console at /admin and its bare layout). Loading
 // each screen's strings with its screen is the way back under 172.
-const BUDGET_KB = 174;
+const BUDGET_KB = 175;
 // The signed-in screens and what each preloads come from the screens manifest
 // (apps/web/screens.json): its app shells, their budgets, and the paths each is answered at.
 const screensManifest = JSON.parse(readFileSync(join('apps', 'web', 'screens.json'), 'utf8'));

@@ -5,7 +5,6 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/section';
 import { BlockedPeople } from '../../blocks';
-import { MyDecisions } from '../../moderation';
 import { DataControls } from './data-controls';
 import { DescriptionForm } from './description-form';
 import { EmailForm } from './email-form';
@@ -19,6 +18,11 @@ import { SectorForm } from './sector-form';
 // Below the fold, with its own controls and strings: not part of the screen's first paint.
 const NotificationsForm = lazy(() =>
   import('./notifications-form').then((module) => ({ default: module.NotificationsForm })),
+);
+// The decisions about the person: rare, and loaded apart from the screen (with the console's
+// other screens, which share their feature's entry).
+const MyDecisions = lazy(() =>
+  import('../../moderation').then((module) => ({ default: module.MyDecisions })),
 );
 const DeviceNotifications = lazy(() =>
   import('./device-notifications').then((module) => ({ default: module.DeviceNotifications })),
@@ -64,7 +68,9 @@ export function ProfileDetails({ user }: { user: PrivateUser }) {
       <Section id="blocked" title={t('blocks.listTitle')}>
         <BlockedPeople />
       </Section>
-      <MyDecisions />
+      <Suspense fallback={null}>
+        <MyDecisions />
+      </Suspense>
       <Section id="data" title={t('account.yourData')}>
         <DataControls />
       </Section>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reportReasonSchema } from './reports.js';
 import { multiLineText, singleLineText } from './text.js';
 
 /**
@@ -25,17 +26,6 @@ export type P2bException = z.infer<typeof p2bExceptionSchema>;
 export const decisionGroundSchema = z
   .enum(['rules', 'law'])
   .describe('Whether the decision rests on the Terms (rules) or on a law.');
-
-const reportReasonSchema = z.enum([
-  'illegal',
-  'spam',
-  'scam',
-  'harassment',
-  'fake_business',
-  'impersonation',
-  'paid_review',
-  'other',
-]);
 
 export const reportStatusSchema = z.enum(['open', 'resolved']);
 

@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
+import {
+  LEGAL_GROUND_MAX,
+  NOTICE_EXPLANATION_MAX,
+  REPORT_DETAILS_MAX,
+  reportReasons,
+} from './report-reasons.js';
 import { multiLineText, singleLineText } from './text.js';
 
-/**
- * Why something is reported, in two groups: illegal content (the reporter names the legal ground)
- * and content against the site's rules. `paid_review` is a review offered for something in
- * exchange. The server's `reports.reason` column takes the same list.
- */
-export const reportReasons = [
-  'illegal',
-  'spam',
-  'scam',
-  'harassment',
-  'fake_business',
-  'impersonation',
-  'paid_review',
-  'other',
-] as const;
+export { LEGAL_GROUND_MAX, NOTICE_EXPLANATION_MAX, REPORT_DETAILS_MAX, reportReasons };
+
 export const reportReasonSchema = z.enum(reportReasons).meta({ id: 'ReportReason' });
 export type ReportReason = z.infer<typeof reportReasonSchema>;
 
@@ -24,10 +17,6 @@ export type ReportReason = z.infer<typeof reportReasonSchema>;
 export const ruleReportReasons = reportReasons.filter(
   (reason): reason is Exclude<ReportReason, 'illegal'> => reason !== 'illegal',
 );
-
-export const REPORT_DETAILS_MAX = 2000;
-export const LEGAL_GROUND_MAX = 300;
-export const NOTICE_EXPLANATION_MAX = 5000;
 
 const legalGroundSchema = singleLineText()
   .max(LEGAL_GROUND_MAX)

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { reportReasons } from '@maya/contracts/report-reasons';
 import { users } from './users.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -98,17 +99,6 @@ export const operatorSessions = pgTable(
   },
   (table) => [index('operator_sessions_operator_idx').on(table.operatorId)],
 );
-
-export const reportReasons = [
-  'illegal',
-  'spam',
-  'scam',
-  'harassment',
-  'fake_business',
-  'impersonation',
-  'paid_review',
-  'other',
-] as const;
 
 /**
  * A report by a member (`source` 'member') or a notice by anyone at /report (`source` 'notice',

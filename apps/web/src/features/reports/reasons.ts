@@ -1,23 +1,11 @@
-import type { ReportReason } from '@maya/contracts';
+import { reportReasons } from '@maya/contracts/report-reasons';
 
-/**
- * The reasons a report gives, as the contract lists them (written here, typed by it, so a page
- * that shows them need not load the schemas): illegal content first, then those against the
- * rules.
- */
-export const REASONS = [
-  'illegal',
-  'spam',
-  'scam',
-  'harassment',
-  'fake_business',
-  'impersonation',
-  'paid_review',
-  'other',
-] as const satisfies readonly ReportReason[];
+// The reasons a report gives and its limits, from the contract's plain data (no schemas), so a
+// page that shows them need not load zod: illegal content first, then those against the rules.
+export {
+  LEGAL_GROUND_MAX,
+  REPORT_DETAILS_MAX as DETAILS_MAX,
+} from '@maya/contracts/report-reasons';
 
+export const REASONS = reportReasons;
 export const RULE_REASONS = REASONS.filter((reason) => reason !== 'illegal');
-
-/** The longest details and legal ground a report takes (`REPORT_DETAILS_MAX`, `LEGAL_GROUND_MAX`). */
-export const DETAILS_MAX = 2000;
-export const LEGAL_GROUND_MAX = 300;

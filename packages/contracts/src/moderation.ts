@@ -275,7 +275,13 @@ export const transparencySchema = z
     year: z.number().int(),
     notices: z.number().int().describe('Notices filed at /report (DSA Art. 16).'),
     memberReports: z.number().int(),
-    decisions: z.record(decisionKindSchema, z.number().int()),
+    decisions: z
+      .object(
+        Object.fromEntries(decisionKindSchema.options.map((kind) => [kind, z.number().int()])) as {
+          [K in DecisionKind]: z.ZodNumber;
+        },
+      )
+      .describe('Decisions made in the year, by kind.'),
     appeals: z.object({ received: z.number().int(), reversed: z.number().int() }),
     medianHoursToDecision: z
       .number()

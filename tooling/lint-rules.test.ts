@@ -64,11 +64,14 @@ describe('the architecture rules of lint', () => {
         'apps/web/src/lib/dates.ts',
         "import { AccountPage } from '../features/account/components/account-page';\nexport const page = AccountPage;\n",
       ),
-    ).toEqual([
-      expect.stringMatching(
-        /^import-x\/no-restricted-paths: .*Shared code \(lib\/, components\/\) never imports a feature/,
-      ),
-    ]);
+      // (The account's screens reach lib/dates.ts, so a cycle is reported beside it.)
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^import-x\/no-restricted-paths: .*Shared code \(lib\/, components\/\) never imports a feature/,
+        ),
+      ]),
+    );
   });
 
   it("refuses a server module importing another module's repository", async () => {

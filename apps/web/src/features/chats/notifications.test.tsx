@@ -121,7 +121,7 @@ describe('chat notifications while signed in', () => {
       expect((await drawerChats()).getAttribute('aria-label')).toBe('Chats, 3 unread'),
     );
     const header = screen.getByRole('banner');
-    expect(within(header).getByRole('link', { name: 'Chats, 3 unread' })).toBeTruthy();
+    expect(await within(header).findByRole('link', { name: 'Chats, 3 unread' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('(3) Directory · Maya Market'));
   });
 

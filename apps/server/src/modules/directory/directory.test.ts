@@ -258,5 +258,7 @@ describe('hostile search text', () => {
       else expect([200, 400]).toContain(response.statusCode);
     }
     expect(failures).toEqual([]);
-  });
+    // Some 500 searches in turn: what they must not do is fail, however long a busy machine
+    // takes (the search's speed is the benchmark's to measure, bench/).
+  }, 120_000);
 });

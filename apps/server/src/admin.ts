@@ -4,8 +4,8 @@
 // (db/data-dir-lock.ts), so it refuses, in one sentence, while a server holds the folder; on
 // PostgreSQL it runs beside the servers at any time.
 import { loadConfigOrExit } from './config.js';
-import { createDatabase } from './db/client.js';
-import { applicationNames } from './db/postgres-pool.js';
+import type { DatabaseHandle } from './db/client.js';
+import { openCommandDatabase } from './db/command-database.js';
 import { runAdminCommand } from './modules/operators/admin-cli.js';
 import { createOperatorsRepository } from './modules/operators/operators.repository.js';
 import { createOperatorsService } from './modules/operators/operators.service.js';
@@ -20,22 +20,9 @@ async function pipedPassword(): Promise<string | undefined> {
 }
 
 const config = loadConfigOrExit();
-if (!config.DATABASE_URL) {
-  const { lockDataDirOrExit } = await import('./db/data-dir-lock.js');
-  await lockDataDirOrExit(config.DATA_DIR, 'admin');
-}
-const database = await createDatabase(
-  config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL, applicationName: applicationNames.admin }
-    : { kind: 'pglite', dataDir: config.DATA_DIR },
-);
+let database: DatabaseHandle | undefined;
 try {
-  const release = await database.lockStartup();
-  try {
-    await database.migrate();
-  } finally {
-    await release();
-  }
+  database = await openCommandDatabase(config, 'admin');
   const operators = createOperatorsService({ repository: createOperatorsRepository(database.db) });
   process.exitCode = await runAdminCommand(process.argv.slice(2), operators, {
     out: (text) => process.stdout.write(text),
@@ -48,5 +35,5 @@ try {
   );
   process.exitCode = 1;
 } finally {
-  await database.close();
+  await database?.close();
 }

@@ -9,15 +9,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
-import { closeSocket } from '../../../lib/socket';
 import { useDeleteAccount } from '../api/delete-account';
 import { passwordPausedMessage } from '../hooks/use-field-errors';
 
 export function DataControls() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -60,16 +56,7 @@ export function DataControls() {
             color="error"
             variant="contained"
             disabled={!password || remove.isPending}
-            onClick={() =>
-              remove.mutate(password, {
-                onSuccess: () => {
-                  closeSocket();
-                  localStorage.clear();
-                  toast.success(t('account.deletedToast'));
-                  void navigate('/');
-                },
-              })
-            }
+            onClick={() => remove.mutate(password)}
           >
             {t('account.confirmDelete')}
           </Button>

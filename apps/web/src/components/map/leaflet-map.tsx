@@ -31,6 +31,12 @@ export interface LeafletMapProps {
   cluster?: boolean;
   /** The cluster's label, for screen readers and its tooltip ("3 sellers"). */
   clusterLabel?: (count: number) => string;
+  /**
+   * Follows a popup's link inside the app (the router's navigate), so a plain click does not
+   * load the whole page again; a click with a modifier key, or a middle click, stays the
+   * browser's (a new tab).
+   */
+  onFollow?: (href: string) => void;
 }
 
 /** Markers closer than this many pixels to a cluster's centre join it. */
@@ -81,11 +87,25 @@ const pin = L.divIcon({
   popupAnchor: [0, -18],
 });
 
-function popupContent(marker: MapMarker): HTMLElement {
+function popupContent(
+  marker: MapMarker,
+  follow?: { current: ((href: string) => void) | undefined },
+): HTMLElement {
   const root = document.createElement('div');
   const title = document.createElement(marker.href ? 'a' : 'strong');
   title.textContent = marker.title;
-  if (marker.href && title instanceof HTMLAnchorElement) title.href = marker.href;
+  const { href } = marker;
+  if (href && title instanceof HTMLAnchorElement) {
+    title.href = href;
+    title.addEventListener('click', (event) => {
+      const plain =
+        event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+      const go = follow?.current;
+      if (!go || !plain) return;
+      event.preventDefault();
+      go(href);
+    });
+  }
   root.append(title);
   if (marker.subtitle) {
     const line = document.createElement('div');
@@ -120,14 +140,17 @@ export function LeafletMap({
   focus,
   cluster = false,
   clusterLabel = (count) => String(count),
+  onFollow,
 }: LeafletMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
   const config = useClientConfig();
   const pick = useRef(onPick);
+  const followLink = useRef(onFollow);
   useEffect(() => {
     pick.current = onPick;
+    followLink.current = onFollow;
   });
 
   useEffect(() => {
@@ -212,7 +235,7 @@ export function LeafletMap({
         if (!first) continue;
         if (members.length === 1) {
           L.marker([first.lat, first.lng], { icon: pin, title: first.title, alt: first.title })
-            .bindPopup(popupContent(first))
+            .bindPopup(popupContent(first, followLink))
             .addTo(group);
           continue;
         }
@@ -228,7 +251,7 @@ export function LeafletMap({
             // Members at one point never part by zooming: their popups list them instead.
             if (bounds.getNorthEast().equals(bounds.getSouthWest(), 1e-6)) {
               const list = document.createElement('div');
-              for (const member of members) list.append(popupContent(member));
+              for (const member of members) list.append(popupContent(member, followLink));
               L.popup().setLatLng(bounds.getCenter()).setContent(list).openOn(instance);
             } else instance.fitBounds(bounds, { padding: [48, 48] });
           })

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { idSchema, locationInputSchema, sectorSchema } from './common.js';
 import { messageSchema } from './chats.js';
+import { dealSchema } from './deals/deals.js';
 import { publicProfileSchema } from './directory.js';
 import { notificationSettingsSchema } from './notifications.js';
 import { myDecisionSchema } from './moderation.js';
 import { ownReportSchema } from './reports.js';
+import { ownReviewSchema } from './reviews.js';
+import { serviceSchema } from './services.js';
 import { GALLERY_LIMITS } from './limits.js';
 import { multiLineText, singleLineText } from './text.js';
 import { uploadedImageSchema } from './uploads.js';
@@ -62,6 +65,8 @@ export const updateProfileBodySchema = z
     description: multiLineText().max(2000),
     category: sectorSchema.nullable(),
     location: locationInputSchema.nullable(),
+    /** A business only: whether it acts as a trader under EU consumer law (its profile says so). */
+    trader: z.boolean(),
   })
   .partial()
   .meta({ id: 'UpdateProfileBody' });
@@ -160,10 +165,26 @@ export const accountExportSchema = z
       .describe(
         'The reports the account made: what was reported and why, and whether it is resolved; never the evidence, which holds others’ data.',
       ),
+    services: z
+      .array(serviceSchema)
+      .describe("The business's services with their prices, in their order."),
+    saved: z
+      .array(z.object({ businessId: idSchema, savedAt: z.iso.datetime() }))
+      .describe('The businesses the account saved, the latest first.'),
     decisions: z
       .array(myDecisionSchema)
       .describe(
         "Operators' decisions about the account, each with its statement of reasons and the account's appeal.",
+      ),
+    deals: z
+      .array(dealSchema)
+      .describe(
+        'The quote requests, offers and deals the account is a party to, each with its request, every version of its offer and what became of it.',
+      ),
+    reviews: z
+      .array(ownReviewSchema)
+      .describe(
+        'The reviews the account wrote after its deals, published or still waiting for the other side, each with the business’s reply.',
       ),
   })
   .meta({ id: 'AccountExport' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, latitudeSchema, longitudeSchema, sectorSchema } from './common.js';
+import { currencySchema, fromPriceSchema, serviceUnitSchema } from './services.js';
 import { multiLineText, singleLineText } from './text.js';
 
 export const ASSISTANT_MAX_MESSAGES = 40;
@@ -56,6 +57,8 @@ export const sellerCardSchema = z.object({
   alternative: z.boolean().optional(),
   /** Present, and true, for a business on the Pro plan. */
   pro: z.boolean().optional(),
+  /** The lowest starting price it lists (in the budget's currency when one was asked). */
+  fromPrice: fromPriceSchema.optional(),
 });
 export type SellerCard = z.infer<typeof sellerCardSchema>;
 
@@ -80,10 +83,24 @@ export const sellerSearchSummarySchema = z.object({
   nearMe: z.boolean(),
   /** What the alternatives are, in the order they are shown. */
   alternatives: z.array(z.enum(['partial', 'same-sector-here', 'elsewhere'])),
-  /** Sellers list no prices: how many describe themselves at the budget asked for. */
+  /** How many describe themselves, in their own words, at the budget asked for. */
   budget: z.object({ level: z.enum(['low', 'high']), found: z.number().int() }).optional(),
   /** The words asked to be mentioned (a landmark), and how many of the cards mention them. */
   mentioning: z.object({ words: z.string(), found: z.number().int() }).optional(),
+  /**
+   * A budget with an amount (`max`, minor units) or a cheapness cue was asked: how many of the
+   * fitting sellers list a price within it (`within`), and whether those shown instead list
+   * none (`unpriced`) or start above it (`above`: the nearest above first).
+   */
+  price: z
+    .object({
+      max: z.number().int().optional(),
+      currency: currencySchema.optional(),
+      within: z.number().int().min(0),
+      above: z.number().int().min(0),
+      unpriced: z.number().int().min(0),
+    })
+    .optional(),
   /** The fitting cards are nearest first. */
   closestFirst: z.boolean(),
   /** More sellers fit than the cards show (the next page). */
@@ -142,8 +159,22 @@ export const searchSellersInputSchema = z.object({
     .enum(['low', 'high'])
     .optional()
     .describe(
-      'Sellers list no prices: put first those whose own words say affordable (low) or premium (high).',
+      'Affordable (low) or premium (high): the cheapest listed prices first for low, and those whose own words say so.',
     ),
+  maxPrice: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'The most the asker would pay, in minor units (cents): "under 300 euros" is 30000. Only sellers listing a price within it are shown; with nobody, the nearest above it.',
+    ),
+  currency: currencySchema
+    .optional()
+    .describe('The currency of maxPrice, EUR or BRL, when the asker named one.'),
+  priceUnit: serviceUnitSchema
+    .optional()
+    .describe('What maxPrice buys, when the asker said it ("per hour": hour).'),
   closest: z
     .boolean()
     .optional()

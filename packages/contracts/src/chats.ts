@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, roleSchema } from './common.js';
+import { messageDealSchema } from './deals/deal-events.js';
 import { MESSAGE_MAX_LENGTH } from './limits.js';
 import type { AccountRestrictedEvent } from './moderation.js';
 import { multiLineText, singleLineText } from './text.js';
@@ -15,6 +16,11 @@ export const messageSchema = z
     body: z.string(),
     clientId: z.string(),
     createdAt: z.iso.datetime(),
+    deal: messageDealSchema
+      .optional()
+      .describe(
+        'Present when the message records a move of a deal (its `body` is then empty): the deal, the event and the terms it names, for the reader to draw as a card.',
+      ),
   })
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof messageSchema>;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { idSchema, locationSchema, roleSchema, roundDegrees, sectorSchema } from './common.js';
+import { ratingSummarySchema } from './reviews.js';
+import { currencySchema, fromPriceSchema, serviceSchema, serviceUnitSchema } from './services.js';
+import { SERVICE_LIMITS } from './service-units.js';
 import { singleLineText } from './text.js';
 import { uploadedImageSchema } from './uploads.js';
 
@@ -9,7 +12,7 @@ import { uploadedImageSchema } from './uploads.js';
  */
 
 /** Where a search's words were found in a profile. */
-export const matchFieldSchema = z.enum(['name', 'sector', 'place', 'description']);
+export const matchFieldSchema = z.enum(['name', 'sector', 'place', 'description', 'services']);
 export type MatchField = z.infer<typeof matchFieldSchema>;
 
 /** Why a profile is in a text search: which of the searched words it matched, and where. */
@@ -57,6 +60,19 @@ export const publicProfileSchema = z
     gallery: z.array(uploadedImageSchema).optional(),
     /** Present, and true, for a business on the Pro plan (shown with a "Pro" mark). */
     pro: z.boolean().optional(),
+    /**
+     * A business's declaration under EU consumer law: true when it acts as a trader (a client's
+     * consumer rights apply), false when it does not, null until it has said. Absent for a client.
+     */
+    trader: z.boolean().nullable().optional(),
+    /** Present on the single-profile answer of a business: its services in its own order. */
+    services: z.array(serviceSchema).optional(),
+    /** Present in directory pages for a business that lists a price: its lowest starting price. */
+    fromPrice: fromPriceSchema.optional(),
+    /** Present on a business's card and profile for a signed-in client: whether they saved it. */
+    saved: z.boolean().optional(),
+    /** Present on a business's card and profile once it has a published review: the average and count. */
+    rating: ratingSummarySchema.optional(),
   })
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
@@ -82,7 +98,8 @@ const coordinatePairSchema = singleLineText()
     return { lat: roundDegrees(lat), lng: roundDegrees(lng) };
   });
 
-export const directorySortSchema = z.enum(['relevance', 'distance', 'newest']);
+/** `price`: the lowest starting price first, within one `unit` and `currency`. */
+export const directorySortSchema = z.enum(['relevance', 'distance', 'newest', 'price']);
 export type DirectorySort = z.infer<typeof directorySortSchema>;
 
 export const findUsersQuerySchema = z.object({
@@ -95,6 +112,17 @@ export const findUsersQuerySchema = z.object({
   sort: directorySortSchema.optional(),
   cursor: singleLineText({ trim: false }).max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(24),
+  /**
+   * A budget, in minor units of `currency`: businesses with a service whose price (or range)
+   * reaches into it. `maxPrice` alone: a starting price at most this; `minPrice`: a price (or a
+   * range's top) at least this.
+   */
+  minPrice: z.coerce.number().int().min(0).max(SERVICE_LIMITS.priceMax).optional(),
+  maxPrice: z.coerce.number().int().min(0).max(SERVICE_LIMITS.priceMax).optional(),
+  /** The currency of `minPrice`, `maxPrice` and `sort=price`; needed with any of them. */
+  currency: currencySchema.optional(),
+  /** Only services priced per this unit; needed with `sort=price`, whose prices it makes comparable. */
+  unit: serviceUnitSchema.optional(),
 });
 export type FindUsersQuery = z.infer<typeof findUsersQuerySchema>;
 
@@ -108,6 +136,25 @@ export const understoodPlaceSchema = z.object({
 });
 export type UnderstoodPlace = z.infer<typeof understoodPlaceSchema>;
 
+/**
+ * A budget read from the search words ("under 50 euros", "até R$ 200 por hora", "barato"), not
+ * searched for as words. Among equally complete matches, an amount puts first the businesses
+ * with a service starting within it (`within` of them on the page; then those that list no
+ * price, then those above it); a cue alone ("cheap", "de luxo") those whose own words say so.
+ * Not read when the price fields give a budget.
+ */
+export const understoodBudgetSchema = z.object({
+  /** The most the asker would pay, in minor units. */
+  max: z.number().int().min(0).optional(),
+  /** Not said ("budget of 200"): a service's own currency. */
+  currency: currencySchema.optional(),
+  unit: serviceUnitSchema.optional(),
+  level: z.enum(['low', 'high']).optional(),
+  /** With an amount: how many businesses on the page list a price within it. */
+  within: z.number().int().min(0).optional(),
+});
+export type UnderstoodBudget = z.infer<typeof understoodBudgetSchema>;
+
 export const usersPageSchema = z
   .object({
     items: z.array(publicProfileSchema),
@@ -117,9 +164,16 @@ export const usersPageSchema = z
      * when none match them all), counted up to a cap (`capped` then says there are more).
      */
     total: z.object({ count: z.number().int().min(0), capped: z.boolean() }).optional(),
-    /** On the first page of a text search: the words searched for and the place read from them. */
+    /**
+     * On the first page of a text search: the words searched for, and the place and budget read
+     * from them.
+     */
     understood: z
-      .object({ words: z.array(z.string()), place: understoodPlaceSchema.nullable() })
+      .object({
+        words: z.array(z.string()),
+        place: understoodPlaceSchema.nullable(),
+        budget: understoodBudgetSchema.optional(),
+      })
       .optional(),
   })
   .meta({ id: 'UsersPage' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reportReasonSchema } from './reports.js';
+import { reportReasonSchema, reviewPartSchema } from './reports.js';
 import { multiLineText, singleLineText } from './text.js';
 
 /**
@@ -9,14 +9,14 @@ import { multiLineText, singleLineText } from './text.js';
  */
 
 export const decisionKindSchema = z
-  .enum(['dismiss', 'warn', 'hide', 'suspend', 'terminate', 'restore'])
+  .enum(['dismiss', 'warn', 'hide', 'suspend', 'terminate', 'restore', 'remove_review'])
   .describe(
-    'dismiss: the reports need no action; warn: no restriction; hide: out of the directory, profiles and Maya; suspend: no sign-in until `until`; terminate: the account ends (a business 30 days on unless a P2B exception is recorded); restore: every restriction lifted.',
+    'dismiss: the reports need no action; warn: no restriction; hide: out of the directory, profiles and Maya; suspend: no sign-in until `until`; terminate: the account ends (a business 30 days on unless a P2B exception is recorded); restore: every restriction lifted; remove_review: the reported review (or reply) taken down, the account not restricted.',
   );
 export type DecisionKind = z.infer<typeof decisionKindSchema>;
 
 /** The kinds that restrict an account: they ask for a second factor proven in the last minutes. */
-export const destructiveDecisionKinds = ['hide', 'suspend', 'terminate'] as const;
+export const destructiveDecisionKinds = ['hide', 'suspend', 'terminate', 'remove_review'] as const;
 
 export const p2bExceptionSchema = z
   .enum(['illegal_content', 'repeated_breaches', 'safety'])
@@ -64,7 +64,9 @@ export const adminReportSchema = z
     id: z.uuid(),
     source: z.enum(['member', 'notice']),
     subject: memberSummarySchema.nullable(),
-    subjectKind: z.enum(['user', 'message', 'profile']),
+    subjectKind: z.enum(['user', 'message', 'profile', 'review']),
+    subjectReviewId: z.uuid().nullable().describe('A reported review.'),
+    subjectReviewPart: reviewPartSchema.nullable(),
     reason: reportReasonSchema,
     legalGround: z.string().nullable(),
     details: z.string(),
@@ -103,6 +105,11 @@ export const accountStatusSchema = z
   .meta({ id: 'AccountStatus' });
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
+const decidedReviewSchema = z
+  .object({ id: z.uuid(), part: reviewPartSchema })
+  .nullable()
+  .describe('remove_review (and its appeal’s outcome): the review, and the part taken down.');
+
 export const decisionSchema = z
   .object({
     id: z.uuid(),
@@ -110,6 +117,7 @@ export const decisionSchema = z
     subjectUserId: z.uuid().nullable(),
     operatorId: z.uuid(),
     reportIds: z.array(z.uuid()),
+    review: decidedReviewSchema,
     appealOf: z.uuid().nullable(),
     ground: decisionGroundSchema,
     rule: z.string(),
@@ -200,6 +208,12 @@ export const createDecisionBodySchema = z
         path: ['until'],
         message: 'Only a suspension has an end',
       });
+    if (body.kind === 'remove_review' && !body.reportIds?.length)
+      context.addIssue({
+        code: 'custom',
+        path: ['reportIds'],
+        message: 'Name the reports of the review to take down',
+      });
     if (body.kind !== 'terminate' && body.exception)
       context.addIssue({
         code: 'custom',
@@ -221,6 +235,7 @@ export const myDecisionSchema = z
     automated: z.literal(false).describe('Always false: a person made the decision.'),
     until: z.iso.datetime().nullable(),
     effectiveAt: z.iso.datetime().nullable(),
+    review: decidedReviewSchema,
     createdAt: z.iso.datetime(),
     appealableUntil: z.iso.datetime().describe('Six months after the decision.'),
     appeal: appealSchema.nullable(),
@@ -233,11 +248,42 @@ export const myDecisionsSchema = z
   .meta({ id: 'MyDecisions' });
 export type MyDecisions = z.infer<typeof myDecisionsSchema>;
 
+const appealTextSchema = multiLineText()
+  .min(1)
+  .max(4000)
+  .describe('Why the decision should change, in the person’s words.');
+
 export const createAppealBodySchema = z
-  .object({ text: multiLineText().min(1).max(4000) })
+  .object({ text: appealTextSchema })
   .strict()
   .meta({ id: 'CreateAppealBody' });
 export type CreateAppealBody = z.infer<typeof createAppealBodySchema>;
+
+/**
+ * The appeal link's token, mailed with every statement of reasons but a dismissal's
+ * (`/appeal?token=…`): the decision, signed by the server, so the link opens its statement and
+ * appeal with no sign-in, also while the account is suspended or terminated. The web page sends
+ * it in a request's body, never in a URL the server would log. One the server did not sign is
+ * a 404.
+ */
+const appealLinkTokenSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\w-]+$/, 'Not a link’s token')
+  .describe('The `token` of the mailed appeal link.');
+
+export const appealLinkBodySchema = z
+  .object({ token: appealLinkTokenSchema })
+  .strict()
+  .meta({ id: 'AppealLinkBody' });
+export type AppealLinkBody = z.infer<typeof appealLinkBodySchema>;
+
+export const appealByLinkBodySchema = z
+  .object({ token: appealLinkTokenSchema, text: appealTextSchema })
+  .strict()
+  .meta({ id: 'AppealByLinkBody' });
+export type AppealByLinkBody = z.infer<typeof appealByLinkBodySchema>;
 
 export const adminAppealsQuerySchema = z.object({
   status: z.enum(['open', 'decided']).default('open'),

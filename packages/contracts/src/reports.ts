@@ -38,6 +38,10 @@ function requireLegalGround(
   }
 }
 
+/** A review's two parts, each its own author's: the review, and the business's reply. */
+export const reviewPartSchema = z.enum(['review', 'reply']).meta({ id: 'ReviewPart' });
+export type ReviewPart = z.infer<typeof reviewPartSchema>;
+
 export const reportSubjectSchema = z
   .discriminatedUnion('kind', [
     z.object({
@@ -53,6 +57,13 @@ export const reportSubjectSchema = z
     z.object({
       kind: z.literal('message'),
       messageId: idSchema.describe('A message of a chat the reporter is in.'),
+    }),
+    z.object({
+      kind: z.literal('review'),
+      reviewId: idSchema.describe('A published review the reporter can see.'),
+      part: reviewPartSchema
+        .default('review')
+        .describe('The client’s review (its rating and words), or the business’s reply to it.'),
     }),
   ])
   .meta({ id: 'ReportSubject' });
@@ -131,9 +142,10 @@ export const ownReportSchema = z
   .object({
     id: idSchema,
     source: z.enum(['member', 'notice']),
-    subjectKind: z.enum(['user', 'message', 'profile']),
+    subjectKind: z.enum(['user', 'message', 'profile', 'review']),
     subjectUserId: idSchema.nullable(),
     subjectMessageId: idSchema.nullable(),
+    subjectReviewId: idSchema.nullable(),
     reason: reportReasonSchema,
     legalGround: z.string().nullable(),
     details: z.string(),

@@ -1,0 +1,3 @@
+export * from './deal-machine.js';
+export * from './deal-process.js';
+export * from './deals.js';

@@ -14,6 +14,7 @@ import type { LanguageModel } from 'ai';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { buildInfo } from './lib/build-info.js';
+import { createMailLinkSigner } from './lib/mail-link-signer.js';
 import { createEventBus } from './lib/events.js';
 import { loadLexicon, useLexicon } from './lib/lexicon/index.js';
 import type { LimiterStore } from './lib/limiter.js';
@@ -47,6 +48,11 @@ import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { createChatsRepository } from './modules/chats/chats.repository.js';
 import { createChatsService } from './modules/chats/chats.service.js';
 import { registerChatSocketHandlers } from './modules/chats/chats.socket.js';
+import { createDealNotices } from './modules/deals/deal-notices.js';
+import { dealMoveNotice } from './modules/deals/deal-words.js';
+import { createDealsRepository } from './modules/deals/deals.repository.js';
+import { dealsRoutes } from './modules/deals/deals.routes.js';
+import { createDealsService } from './modules/deals/deals.service.js';
 import { createDirectoryRepository } from './modules/directory/directory.repository.js';
 import { directoryRoutes } from './modules/directory/directory.routes.js';
 import { createDirectoryService } from './modules/directory/directory.service.js';
@@ -72,6 +78,15 @@ import { createPlacesService } from './modules/places/places.service.js';
 import { createReportsRepository } from './modules/reports/reports.repository.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
+import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { createReviewsService } from './modules/reviews/reviews.service.js';
+import { createSavedRepository } from './modules/saved/saved.repository.js';
+import { savedRoutes } from './modules/saved/saved.routes.js';
+import { createSavedService } from './modules/saved/saved.service.js';
+import { createServicesRepository } from './modules/services/services.repository.js';
+import { servicesRoutes } from './modules/services/services.routes.js';
+import { createServicesService } from './modules/services/services.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
@@ -246,7 +261,19 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   // The offline gazetteer: read in the background once the server listens (not in tests, which
   // read it on first use), so the first address search finds it ready.
   const places = createPlacesService();
-  const directory = createDirectoryService(createDirectoryRepository(app.db), { places });
+  // A business's services and prices: its profile, the cards' lowest price, Maya's price list.
+  const services = createServicesService({ repository: createServicesRepository(app.db) });
+  const directory = createDirectoryService(createDirectoryRepository(app.db), {
+    places,
+    prices: services,
+    // A client's cards say which businesses they saved; the saved module reads the directory
+    // for its own cards, so the call reaches it once both exist.
+    saved: { savedAmong: (buyerId, ids) => saved.savedAmong(buyerId, ids) },
+    // Cards and profiles show a business's rating and the ranking weighs it; the reviews module
+    // reads the directory for its people, so the call reaches it once both exist.
+    ratings: { ratingsOf: (ids) => reviews.ratingsOf(ids) },
+  });
+  const saved = createSavedService({ repository: createSavedRepository(app.db), directory });
   const blocks = createBlocksService({ repository: createBlocksRepository(app.db), directory });
   if (config.NODE_ENV !== 'test') {
     app.addHook('onListen', async () => {
@@ -268,13 +295,20 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   const sessionPolicy = defaultSessionPolicy;
   const events = createEventBus();
   let assistant: Promise<AssistantService> | undefined;
+  const notificationsRepository = createNotificationsRepository(app.db);
+  // One secret signs every link mailed to work without a session (unsubscribe, appeal):
+  // MAIL_LINK_SECRET, or one made once and kept in the database for every process.
+  const mailLinks = createMailLinkSigner({
+    configured: config.MAIL_LINK_SECRET,
+    keep: (candidate) => notificationsRepository.serverSecret('mail-link', candidate),
+  });
   const notifications = createNotificationsService({
-    repository: createNotificationsRepository(app.db),
+    repository: notificationsRepository,
     jobs: app.jobs,
     mailer: app.mailer,
     publicUrl: config.PUBLIC_URL,
     delaySeconds: config.MESSAGE_MAIL_DELAY_SECONDS,
-    linkSecret: config.MAIL_LINK_SECRET,
+    signer: mailLinks,
     // The socket server is registered below; a job runs only once the app is ready.
     openChats: (userId) => app.presence.openChats(userId),
     log: app.log,
@@ -303,32 +337,77 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     endpointPorts: config.PUSH_ENDPOINT_PORTS,
     sessionIdleMs: sessionPolicy.idleMs,
     isOnline: (userId, chatId) => app.presence.isOnlineInChat(userId, chatId),
+    describeDealMove: dealMoveNotice,
     meters: {
       sent: () => app.meters.pushSent.inc(),
       failed: (reason) => app.meters.pushFailed.inc({ reason }),
     },
     log: app.log,
   });
+  /** A message (or a deal's move) for someone away from the chat: the unread mail and push. */
+  const tellAway = (sent: { chatId: string; recipientId: string }) => {
+    notifications
+      .messageSent(sent)
+      .catch((error: unknown) =>
+        app.log.error({ err: error }, 'queueing the unread-message mail failed'),
+      );
+    push
+      .messageSent(sent)
+      .catch((error: unknown) =>
+        app.log.error({ err: error }, 'queueing the push notification failed'),
+      );
+  };
   const chats = createChatsService({
     repository: createChatsRepository(app.db),
     directory,
     events,
     blocks,
     limiterStore: app.limiterStore,
+    // The deals' moves are messages of the chat; the deals service (below) describes them.
+    dealMoves: (rows) => deals.describeMoves(rows),
     // After the commit and the socket event, off the request's path.
     onMessageCreated: (created) => {
       app.meters.messagesSent.inc({ transport: created.transport }, created.count);
-      notifications
-        .messageSent(created)
-        .catch((error: unknown) =>
-          app.log.error({ err: error }, 'queueing the unread-message mail failed'),
-        );
-      push
-        .messageSent(created)
-        .catch((error: unknown) =>
-          app.log.error({ err: error }, 'queueing the push notification failed'),
-        );
+      tellAway(created);
     },
+  });
+  // Quote requests, offers and deals: each move is a message of the pair's chat; the job queue
+  // mails the notices a deal's clock calls for (an offer about to lapse, a request that lapsed).
+  const dealsRepository = createDealsRepository(app.db);
+  const dealNotices = createDealNotices({
+    repository: dealsRepository,
+    jobs: app.jobs,
+    notifications,
+    blocks,
+    directory,
+    publicUrl: config.PUBLIC_URL,
+  });
+  const deals = createDealsService({
+    repository: dealsRepository,
+    directory,
+    chats,
+    blocks,
+    events,
+    languageOf: async (userId) => (await notificationsRepository.findSettings(userId)).language,
+    onMove: (move) => {
+      dealNotices
+        .moved(move)
+        .catch((error: unknown) => app.log.error({ err: error }, 'queueing a deal notice failed'));
+      // A person's move reaches the other one away from the chat as a message does: counted in
+      // the unread-message mail, and said in words on their devices (push). The clock's moves
+      // (a lapse, a completion) have notices of their own.
+      const { deal } = move.deal;
+      if (move.event.actor === 'system') return;
+      const recipientId = move.event.actor === 'buyer' ? deal.sellerId : deal.buyerId;
+      tellAway({ chatId: deal.chatId, recipientId });
+    },
+  });
+  // Reviews after a completed deal: read from the deals' rows, published when both are written
+  // or the window closed, as decided at each read.
+  const reviews = createReviewsService({
+    repository: createReviewsRepository(app.db),
+    directory,
+    blocks,
   });
   const sessions = createSessionsService({
     repository: createSessionsRepository(app.db),
@@ -369,6 +448,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     mailer: app.mailer,
     jobs: app.jobs,
     publicUrl: config.PUBLIC_URL,
+    reviewForReport: (actor, reviewId, part) => reviews.reviewForReport(actor, reviewId, part),
     log: app.log,
   });
   // The account mails an email change through auth's links, which are built from the account:
@@ -389,6 +469,10 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     // Built below, with the routes; the export asks it only once a request comes.
     moderation: { findMyDecisions: (actor) => moderation.findMyDecisions(actor) },
     blocks,
+    services,
+    deals,
+    saved,
+    reviews,
   });
   const links = createMailedLinksService({
     account,
@@ -466,9 +550,18 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     uploads: uploadsService,
     maxFileBytes: config.UPLOAD_MAX_BYTES,
   });
-  await app.register(directoryRoutes, { prefix: '/api/v1', directory, uploads: uploadsService });
+  await app.register(directoryRoutes, {
+    prefix: '/api/v1',
+    directory,
+    uploads: uploadsService,
+    services,
+  });
+  await app.register(servicesRoutes, { prefix: '/api/v1', services });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
+  await app.register(dealsRoutes, { prefix: '/api/v1', deals });
+  await app.register(reviewsRoutes, { prefix: '/api/v1', reviews });
   await app.register(blocksRoutes, { prefix: '/api/v1', blocks });
+  await app.register(savedRoutes, { prefix: '/api/v1', saved });
   await app.register(notificationsRoutes, { prefix: '/api/v1', notifications });
   await app.register(pushRoutes, { prefix: '/api/v1', push });
   await app.register(reportsRoutes, { prefix: '/api/v1', reports });
@@ -481,12 +574,14 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     mailer: app.mailer,
     jobs: app.jobs,
     publicUrl: config.PUBLIC_URL,
+    signer: mailLinks,
     mailNotifier: (report, decision) => reports.notifyNotifierOfDecision(report, decision),
     audit: appendAudit,
     log: app.log,
   });
   await app.register(moderationRoutes, { prefix: '/api/v1', moderation });
   await notifications.start();
+  await dealNotices.start();
   await push.start();
   await links.start();
   await reports.start();

@@ -302,7 +302,7 @@ export const configSchema = z.object({
   MAIL_LINK_SECRET: z
     .preprocess(unsetWhenEmpty, z.string().min(32).optional())
     .describe(
-      'Secret that signs the one-click unsubscribe links in mails (at least 32 characters); unset, one is made and kept in the database.',
+      'Secret that signs the links in mails that work without signing in, the one-click unsubscribe and the appeal of a decision (at least 32 characters); unset, one is made and kept in the database.',
     ),
   VAPID_PUBLIC_KEY: z
     .preprocess(

@@ -98,7 +98,7 @@ describe('a notice, from a visitor to a decision', () => {
     );
     expect(statement.text).toContain('Medicines Act, art. 4');
     expect(statement.text).toContain('A person made this decision');
-    expect(statement.text).toContain('http://localhost:3000/account#decisions');
+    expect(statement.text).toMatch(/^http:\/\/localhost:3000\/appeal\?token=[\w-]{64}$/m);
 
     // And the profile is gone for everyone else.
     const profile = await app.inject({ method: 'GET', url: `/api/v1/users/${business.id}` });

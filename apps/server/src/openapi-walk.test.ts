@@ -14,9 +14,11 @@ import {
   type JsonSchema,
 } from '../test/hostile.js';
 import { newChat, send } from '../test/chats.js';
+import { mailsOf } from '../test/mail-log.js';
 import { insertOperator } from '../test/moderation.js';
 import { png, pngParts, postImages } from '../test/images.js';
 import { multipart } from '../test/multipart.js';
+import { addService } from '../test/services.js';
 import { nextAddress, signUp, type SignedUp } from '../test/sessions.js';
 
 /**
@@ -87,12 +89,15 @@ const folder = await app.inject({
   payload: { chats: [chatId] },
 });
 expect(folder.statusCode).toBe(200);
+// A service of the seller, so the services' routes meet one that exists.
+const service = await addService(app, seller.user, { name: 'Walked service' });
 const knownIds = [
   buyer.user.id,
   seller.user.id,
   chatId,
   messageResponseSchema.parse(sent.json()).message.id,
   ...uploadResponseSchema.parse(uploaded.json()).files.map((file) => file.id),
+  service.id,
 ];
 
 // A third account whose email and password the generator knows, so sign-ins, resets and email
@@ -101,12 +106,32 @@ const knownIds = [
 const decoyPassword = 'the decoy passphrase';
 const decoy = await signUp(app, { password: decoyPassword });
 
+// A decision about the decoy, so the mailed appeal link's routes meet a token this server signed.
+const warned = await app.inject({
+  method: 'POST',
+  url: '/api/v1/admin/decisions',
+  headers: operator.headers,
+  payload: {
+    subjectUserId: decoy.id,
+    kind: 'warn',
+    ground: 'rules',
+    rule: 'Terms 4',
+    facts: 'Walked',
+  },
+});
+expect(warned.statusCode).toBe(201);
+const statement = await mailsOf(app).waitFor(
+  (mail) => mail.kind === 'moderation-decision' && mail.to === decoy.email,
+);
+const appealToken = new URL(statement.link!).searchParams.get('token')!;
+
 const coordinate = (limit: number) => fc.double({ min: -limit, max: limit, noNaN: true });
 const generator = createGenerator(document.components.schemas, {
   ids: knownIds,
   hints: {
     email: fc.oneof(fc.constant(decoy.email), fc.emailAddress()),
     confirmEmail: fc.constant(decoy.email),
+    token: fc.constant(appealToken),
     password: fc.constantFrom(decoyPassword, 'a new long passphrase'),
     currentPassword: fc.constant(decoyPassword),
     clientId: fc.stringMatching(/^[\w-]{8,64}$/),

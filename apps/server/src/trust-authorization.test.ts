@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.js';
 import { newChat, send } from '../test/chats.js';
+import { mailsOf } from '../test/mail-log.js';
 import { insertOperator, insertReport } from '../test/moderation.js';
-import { signUp, type SignedUp } from '../test/sessions.js';
+import { nextAddress, signUp, type SignedUp } from '../test/sessions.js';
 
 /**
  * The authorization matrix of trust and safety: every route of blocks, reports, notices,
@@ -239,5 +240,207 @@ describe('blocks, reports and decisions, per actor', () => {
       });
       expect(appeal.statusCode, actor).toBe(404);
     }
+  });
+
+  it('opens a mailed appeal link for whoever holds it, a forged one for no one, and takes one appeal', async () => {
+    const decided = await call('POST', '/api/v1/admin/decisions', 'moderator', {
+      subjectUserId: owner.id,
+      kind: 'warn',
+      ground: 'rules',
+      rule: 'Terms 4.2',
+      facts: 'Rude replies to a business.',
+    });
+    expect(decided.statusCode, decided.body).toBe(201);
+    const decisionId = decided.json<{ id: string }>().id;
+    const statement = await mailsOf(app).waitFor(
+      (mail) => mail.kind === 'moderation-decision' && mail.to === owner.email,
+    );
+    const token = new URL(statement.link!).searchParams.get('token')!;
+    const forged = `${token.slice(0, 40)}${token[40] === 'A' ? 'B' : 'A'}${token.slice(41)}`;
+    // The link is the proof, as a mailbox is its owner's: no session is read, none is needed.
+    const post = (url: string, actor: Actor, payload: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: headersOf(actor),
+        remoteAddress: nextAddress(),
+        payload,
+      });
+
+    const appealed: Record<string, number> = {};
+    for (const actor of ACTORS) {
+      const read = await post('/api/v1/decisions/statement', actor, { token });
+      expect(read.statusCode, `${actor}: ${read.body}`).toBe(200);
+      expect(read.json().id, actor).toBe(decisionId);
+      const forgedRead = await post('/api/v1/decisions/statement', actor, { token: forged });
+      expect(forgedRead.statusCode, `${actor} forged`).toBe(404);
+      const forgedAppeal = await post('/api/v1/decisions/appeal', actor, {
+        token: forged,
+        text: 'Let me in',
+      });
+      expect(forgedAppeal.statusCode, `${actor} forged`).toBe(404);
+      appealed[actor] = (
+        await post('/api/v1/decisions/appeal', actor, { token, text: `Appeal sent as ${actor}` })
+      ).statusCode;
+    }
+    expect(appealed).toEqual({
+      visitor: 201,
+      owner: 409,
+      other: 409,
+      blocked: 409,
+      moderator: 409,
+      admin: 409,
+    });
+  });
+});
+
+describe('services with prices, per actor', () => {
+  // Bruno (a business, whom the owner blocked) lists a service; another business tries it too.
+  const servicesOperations = operations.filter((operation) =>
+    operation.path.startsWith('/api/v1/me/services'),
+  );
+
+  it('lets only their business write or read its own services, on every route', async () => {
+    expect(servicesOperations.length).toBeGreaterThanOrEqual(5);
+    const rival = await signUp(app, { role: 'seller', firstName: 'Rita' });
+    const body = {
+      name: 'Roof repair',
+      description: '',
+      priceFrom: 9000,
+      priceTo: null,
+      unit: 'visit',
+      currency: 'EUR',
+    };
+    const added = await call('POST', '/api/v1/me/services', 'blocked', body);
+    expect(added.statusCode, added.body).toBe(201);
+    const serviceId = added.json<{ id: string }>().id;
+    // The new order names every service of the business (Bruno's, also to the rival, whom it is
+    // refused).
+    const payloadOf = async (path: string) => {
+      if (!path.endsWith('/order')) return body;
+      const own = await call('GET', '/api/v1/me/services', 'blocked');
+      return { ids: own.json<{ items: { id: string }[] }>().items.map((item) => item.id) };
+    };
+    // What each actor gets; the business's own calls are made last, DELETE at the very end.
+    const expected: Record<Actor | 'rival', (method: string, path: string) => number[]> = {
+      visitor: () => [401],
+      moderator: () => [401],
+      admin: () => [401],
+      owner: () => [403],
+      other: () => [403],
+      rival: (method, path) =>
+        path.endsWith('{id}')
+          ? [404]
+          : path.endsWith('/order')
+            ? [400]
+            : method === 'POST'
+              ? [201]
+              : [200],
+      blocked: (method) => (method === 'POST' ? [201] : method === 'DELETE' ? [204] : [200]),
+    };
+    const ordered = [...servicesOperations].sort(
+      (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
+    );
+    for (const actor of [
+      ...ACTORS.filter((name) => name !== 'blocked'),
+      'rival',
+      'blocked',
+    ] as const) {
+      for (const { method, path } of ordered) {
+        const url = path.replace('{id}', serviceId);
+        const response =
+          actor === 'rival'
+            ? await app.inject({
+                method: method as 'GET',
+                url,
+                headers: rival.headers,
+                ...(method === 'GET' || method === 'DELETE'
+                  ? {}
+                  : { payload: await payloadOf(path) }),
+              })
+            : await call(method, url, actor, await payloadOf(path));
+        expect(
+          expected[actor](method, path),
+          `${actor} ${method} ${path}: ${response.body}`,
+        ).toContain(response.statusCode);
+      }
+    }
+  });
+
+  it('shows a business’s services on its profile to everyone but whom a block binds', async () => {
+    const service = await call('POST', '/api/v1/me/services', 'blocked', {
+      name: 'Gutter cleaning',
+      priceFrom: 6000,
+      unit: 'visit',
+      currency: 'EUR',
+    });
+    expect(service.statusCode).toBe(201);
+    const shown: Record<Actor, boolean> = {
+      visitor: true,
+      owner: false,
+      other: true,
+      blocked: true,
+      moderator: true,
+      admin: true,
+    };
+    for (const actor of ACTORS) {
+      const response = await call('GET', `/api/v1/users/${blocked.id}`, actor);
+      expect(response.statusCode, actor).toBe(shown[actor] ? 200 : 404);
+      expect(response.body.includes('Gutter cleaning'), actor).toBe(shown[actor]);
+      const found = await call('GET', '/api/v1/users?q=gutter', actor);
+      expect(found.body.includes(blocked.id), `search ${actor}`).toBe(
+        shown[actor] && actor !== 'blocked',
+      );
+    }
+  });
+});
+
+describe('saved businesses, per actor', () => {
+  const savedOperations = operations.filter((operation) =>
+    operation.path.startsWith('/api/v1/me/saved'),
+  );
+
+  it('lets a client save, list and forget only their own, a business never, on every route', async () => {
+    expect(savedOperations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
+      'DELETE /api/v1/me/saved/{businessId}',
+      'GET /api/v1/me/saved',
+      'PUT /api/v1/me/saved/{businessId}',
+    ]);
+    const shop = await signUp(app, { role: 'seller', firstName: 'Sara' });
+    // Each actor saves the shop, lists, forgets it; then the owner tries Bruno, whom it blocked.
+    const expected: Record<Actor, Record<string, number>> = {
+      visitor: { PUT: 401, GET: 401, DELETE: 401 },
+      moderator: { PUT: 401, GET: 401, DELETE: 401 },
+      admin: { PUT: 401, GET: 401, DELETE: 401 },
+      blocked: { PUT: 403, GET: 403, DELETE: 403 },
+      owner: { PUT: 200, GET: 200, DELETE: 204 },
+      other: { PUT: 200, GET: 200, DELETE: 204 },
+    };
+    const order = ['PUT', 'GET', 'DELETE'];
+    for (const actor of ACTORS) {
+      for (const { method, path } of [...savedOperations].sort(
+        (a, b) => order.indexOf(a.method) - order.indexOf(b.method),
+      )) {
+        const response = await call(method, path.replace('{businessId}', shop.id), actor);
+        expect(response.statusCode, `${actor} ${method} ${path}: ${response.body}`).toBe(
+          expected[actor][method],
+        );
+        if (method === 'GET' && response.statusCode === 200) {
+          // Only the caller's own: the other client's save of the same shop is not in it.
+          expect(
+            response.json<{ items: { id: string }[] }>().items.map((item) => item.id),
+            actor,
+          ).toEqual([shop.id]);
+        }
+        if (response.statusCode === 403) {
+          expect(response.json<{ detail: string }>().detail).toBe(
+            'Only a client saves businesses: a business has no saved list.',
+          );
+        }
+      }
+    }
+    // A business behind a block is not found to save, as its profile is not.
+    expect((await call('PUT', `/api/v1/me/saved/${blocked.id}`, 'owner')).statusCode).toBe(404);
+    expect((await call('PUT', `/api/v1/me/saved/${blocked.id}`, 'other')).statusCode).toBe(200);
   });
 });

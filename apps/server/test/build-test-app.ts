@@ -82,3 +82,28 @@ export async function buildTestApp(
   else afterAll(close);
   return { app, database, config, url };
 }
+
+/**
+ * An app on a database given to it (another process's, as several instances sharing one
+ * PostgreSQL are), with a data folder of its own; `close` leaves the database open for its owner.
+ */
+export async function buildAppOn(database: DatabaseHandle, env: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'maya-instance-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'no-web'),
+    ...env,
+  });
+  const built = await buildApp(config, { database, logger: false });
+  await built.ready();
+  return {
+    app: built,
+    close: async () => {
+      await built.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { emailConfirmedSchema, signupAcceptedSchema } from '@maya/contracts';
+import { accountExportSchema, emailConfirmedSchema, signupAcceptedSchema } from '@maya/contracts';
 import { mailsOf } from './mail-log.js';
+import { findLink, subjectOf, type ReceivedMail } from './smtp-peer.js';
 
 export const sameOrigin = { origin: 'http://localhost:3000' };
 
@@ -23,6 +24,28 @@ export interface SignedUp {
   password: string;
   token: string;
   headers: { authorization: string };
+}
+
+/** GET /api/v1/me/export as `user`: their data, read through the contract. */
+export async function exportOf(app: FastifyInstance, user: SignedUp) {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/v1/me/export',
+    headers: user.headers,
+  });
+  expect(response.statusCode).toBe(200);
+  return accountExportSchema.parse(response.json());
+}
+
+/** DELETE /api/v1/me as `user`, with their password: the account is deleted (204). */
+export async function deleteAccount(app: FastifyInstance, user: SignedUp): Promise<void> {
+  const response = await app.inject({
+    method: 'DELETE',
+    url: '/api/v1/me',
+    headers: user.headers,
+    payload: { password: user.password },
+  });
+  expect(response.statusCode, response.body).toBe(204);
 }
 
 let counter = 0;
@@ -165,4 +188,29 @@ export async function signUpOverHttp(
   const login = await post('/api/v1/auth/login', { email: body.email, password: body.password });
   expect(login.status, await login.clone().text()).toBe(200);
   return (await login.json()) as { user: { id: string }; token: string };
+}
+
+/** The subject of the sign-up's mail, whose link confirms the address and signs in. */
+export const SIGN_UP_MAIL = 'Confirm your email to start on Maya Market';
+
+/**
+ * Signs up and follows the link mailed to a real SMTP peer (`inbox`), for apps that send
+ * through one: only confirmed addresses get the mails those tests read.
+ */
+export function signUpThroughSmtp(
+  app: FastifyInstance,
+  inbox: ReceivedMail[],
+  overrides?: Record<string, unknown>,
+): Promise<SignedUp> {
+  return signUp(app, overrides, async (email) => {
+    for (let waited = 0; waited < 5_000; waited += 50) {
+      const mail = inbox.find(
+        (item) =>
+          item.to.includes(email.toLowerCase()) && subjectOf(item.raw).startsWith(SIGN_UP_MAIL),
+      );
+      if (mail) return new URL(findLink(mail.raw, '/confirm-email'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no sign-up mail for ${email}`);
+  });
 }

@@ -69,6 +69,24 @@ export function mailText(raw: string): string {
 }
 
 /**
+ * A single-part raw message's text, decoded as its Content-Transfer-Encoding says (nodemailer
+ * picks quoted-printable or base64 by how much of the text is not ASCII), so tests can read
+ * Portuguese sentences as written.
+ */
+export function decodedText(raw: string): string {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
+  if (encoding === 'base64')
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return body;
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/**
  * The link to `path` in a raw message (a reset link unless told), with quoted-printable soft
  * line breaks undone.
  */

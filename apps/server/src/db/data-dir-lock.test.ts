@@ -15,21 +15,36 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
-/** A Node.js process that tries to take the folder, says `won` or `refused`, and holds it 1 s. */
-function contender(dataDir: string): Promise<string> {
+/**
+ * A Node.js process that tries to take the folder and says `won` or `refused`; a winner holds the
+ * folder until `release` (its stdin closed), so a contender that starts late on a busy machine
+ * still meets the winner's lock instead of a folder already let go.
+ */
+function contender(dataDir: string): { said: Promise<string>; release(): Promise<void> } {
   const script = `
     const { lockDataDir } = await import(${JSON.stringify(lockModule)});
     try {
       await lockDataDir(${JSON.stringify(dataDir)}, 'server');
       process.stdout.write('won');
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await new Promise((resolve) => process.stdin.on('end', resolve).resume());
     } catch (error) {
       process.stdout.write(error.name === 'DataDirInUseError' ? 'refused' : 'error ' + error.message);
     }`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => child.once('exit', () => resolve(output)));
+  const said = new Promise<string>((resolve) => {
+    child.stdout.once('data', () => resolve(output));
+    void exited.then(() => resolve(output));
+  });
+  return {
+    said,
+    release: () => {
+      child.stdin.end();
+      return exited;
+    },
+  };
 }
 
 describe('the data folder lock', () => {
@@ -61,7 +76,7 @@ describe('the data folder lock', () => {
   it('refuses a second holder while the first process lives, naming it', async () => {
     const dir = await dataDir();
     const first = contender(dir);
-    // The child holds the lock for a second once it has said `won`.
+    // The child holds the lock once it has said `won`, until it is released.
     for (let tries = 0; tries < 200; tries += 1) {
       const text = await readFile(join(dir, LOCK_FILE), 'utf8').catch(() => '');
       if (text) break;
@@ -72,7 +87,8 @@ describe('the data folder lock', () => {
     expect((error as Error).message).toMatch(
       new RegExp(`^${dir} is in use by a server \\(process \\d+\\); stop it first`),
     );
-    expect(await first).toBe('won');
+    expect(await first.said).toBe('won');
+    await first.release();
   });
 
   it('takes over a lock left by a process that is gone', async () => {
@@ -103,7 +119,9 @@ describe('the data folder lock', () => {
       join(dir, LOCK_FILE),
       JSON.stringify({ pid: await deadPid(), command: 'server' }),
     );
-    const outcomes = await Promise.all(Array.from({ length: 6 }, () => contender(dir)));
+    const racers = Array.from({ length: 6 }, () => contender(dir));
+    const outcomes = await Promise.all(racers.map((racer) => racer.said));
+    await Promise.all(racers.map((racer) => racer.release()));
     expect(outcomes.filter((outcome) => outcome === 'won')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === 'refused')).toHaveLength(5);
   }, 30_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uuidv7 } from './uuid.js';
+import { uuidv7, uuidv7Generator } from './uuid.js';
 
 describe('uuidv7', () => {
   it('is a valid version 7 UUID carrying its time', () => {
@@ -10,9 +10,21 @@ describe('uuidv7', () => {
   });
 
   it('keeps creation order within one millisecond', () => {
-    const now = Date.now() + 10_000;
-    const ids = Array.from({ length: 500 }, () => uuidv7(now));
+    // A generator of its own: the process's one has seen whatever times earlier files gave it.
+    const next = uuidv7Generator();
+    const now = Date.now();
+    const ids = Array.from({ length: 500 }, () => next(now));
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('keeps creation order when the clock reads behind the last id, as after a clock ran ahead', () => {
+    const next = uuidv7Generator();
+    next(Date.now() + 60_000);
+    // Two ids a chat save makes at once, on the clock: in order, every time.
+    for (let round = 0; round < 200; round += 1) {
+      const [first, second] = [next(), next()];
+      expect(first < second, `round ${round}`).toBe(true);
+    }
   });
 });

@@ -16,6 +16,10 @@ export const problemTitles: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found',
   REQUEST_TIMEOUT: 'Request timeout',
   CONFLICT: 'Conflict',
+  OFFER_SUPERSEDED: 'Offer superseded',
+  OFFER_EXPIRED: 'Offer expired',
+  INVALID_TRANSITION: 'Not possible now',
+  COUNTER_LIMIT: 'No counters left',
   PAYLOAD_TOO_LARGE: 'Payload too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
   UNSUPPORTED_FILE_TYPE: 'Unsupported file type',
@@ -51,6 +55,14 @@ export const problemMeanings: Record<ErrorCode, string> = {
   REQUEST_TIMEOUT:
     'The request’s headers or body did not arrive within the server’s time limit (`HTTP_HEADERS_TIMEOUT_MS`, `HTTP_REQUEST_TIMEOUT_MS`); the connection is closed. Send it again, all at once.',
   CONFLICT: 'The request clashes with what exists, such as an email already registered.',
+  OFFER_SUPERSEDED:
+    'The offer version the move names was replaced by a newer one (an update or a counter): nothing changed. Read the deal again and answer the newest version.',
+  OFFER_EXPIRED:
+    'The offer version the move names passed its valid-until, so it can no longer be accepted or countered. The business may make a new offer.',
+  INVALID_TRANSITION:
+    'The deal is not in a state that takes this move from you now (it was accepted, declined, withdrawn, cancelled or completed meanwhile, or the move is the other side’s). Read the deal again for the moves you have.',
+  COUNTER_LIMIT:
+    'Each side counters at most three times in one negotiation (a business’s updates count as counters). Accept or decline the standing version instead.',
   PAYLOAD_TOO_LARGE: 'The body, a file, or the number of files is over the limit.',
   UNSUPPORTED_MEDIA_TYPE:
     'The body’s content type is not accepted here; JSON calls take `application/json`, uploads `multipart/form-data`.',

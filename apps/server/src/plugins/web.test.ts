@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import web from './web.js';
 
 // A web build as apps/web writes it: hashed assets, the shells, and a brotli and a gzip copy
-// beside each text file (apps/web/build-plugins.ts).
+// beside each text file (apps/web/src/start/build-plugins.ts).
 const script = `export const answer = ${'42 + '.repeat(200)}0;\n`;
 const index = '<!doctype html><title>Maya Market</title><div id="root"></div>';
 const pricing =

@@ -58,8 +58,8 @@ declare module 'fastify' {
 /**
  * Serves the built single-page app from the same origin as the API, so one cookie and one CSP
  * cover both. Hashed assets are cached for a year; index.html never is. Text files are sent as
- * the brotli or gzip copy the web build wrote beside them (apps/web/build-plugins.ts), whichever
- * the browser accepts, so nothing is compressed per request.
+ * the brotli or gzip copy the web build wrote beside them (apps/web/src/start/build-plugins.ts),
+ * whichever the browser accepts, so nothing is compressed per request.
  */
 export default fp<{
   distDir: string;
@@ -90,8 +90,8 @@ export default fp<{
     });
 
     // A public page's shell also preloads the chunks of its first paint (dist/shells/<first path
-    // segment>.html, written by the web build: apps/web/build-plugins.ts); any other page gets
-    // index.html.
+    // segment>.html, written by the web build: apps/web/src/start/build-plugins.ts); any other
+    // page gets index.html.
     const shellsDir = join(distDir, 'shells');
     const shells = new Set(
       existsSync(shellsDir)

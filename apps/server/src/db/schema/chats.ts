@@ -1,4 +1,16 @@
-import { index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { DealEvent } from '@maya/contracts';
 import { users } from './users.js';
 
 /** The one conversation between a buyer and a seller. */
@@ -54,11 +66,18 @@ export const messages = pgTable(
     body: text('body').notNull(),
     clientId: text('client_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * A deal's move (modules/deals) is a message too, written with the move in one transaction:
+     * its deal and event (`body` is empty; readers draw the event). Null for a typed message.
+     */
+    dealId: uuid('deal_id'),
+    dealEvent: jsonb('deal_event').$type<DealEvent>(),
   },
   (table) => [
     // A client retrying a send with the same id can never create a second message.
     unique('messages_sender_client_key').on(table.senderId, table.clientId),
     index('messages_chat_id_idx').on(table.chatId, table.id.desc()),
+    check('messages_deal_event', sql`(${table.dealId} is null) = (${table.dealEvent} is null)`),
   ],
 );
 

@@ -9,3 +9,7 @@ export * from './legacy-folders.js';
 export * from './notifications.js';
 export * from './email-confirmations.js';
 export * from './trust.js';
+export * from './services.js';
+export * from './deals.js';
+export * from './reviews.js';
+export * from './saved.js';

@@ -32,9 +32,16 @@ export const knownDevices = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
+    /**
+     * The browser: every token of one device cookie shares it, so two accounts signed in on one
+     * browser are known to share it (a review between them waits for an operator). Null for a
+     * token written before it was kept.
+     */
+    browserId: uuid('browser_id'),
   },
   (table) => [
     index('known_devices_user_idx').on(table.userId),
     index('known_devices_last_used_idx').on(table.lastUsedAt),
+    index('known_devices_browser_idx').on(table.browserId),
   ],
 );

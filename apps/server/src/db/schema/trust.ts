@@ -113,8 +113,13 @@ export const reports = pgTable(
     reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
     /** The person reported; null when a notice names a location that is no member's. */
     subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
-    subjectKind: text('subject_kind', { enum: ['user', 'message', 'profile'] }).notNull(),
+    subjectKind: text('subject_kind', {
+      enum: ['user', 'message', 'profile', 'review'],
+    }).notNull(),
     subjectMessageId: uuid('subject_message_id'),
+    /** A reported review (no foreign key: the report outlives it), and which part of it. */
+    subjectReviewId: uuid('subject_review_id'),
+    subjectReviewPart: text('subject_review_part', { enum: ['review', 'reply'] }),
     reason: text('reason', { enum: reportReasons }).notNull(),
     /** For illegal content: the law or legal ground the reporter names. */
     legalGround: text('legal_ground'),
@@ -148,6 +153,7 @@ export const decisionKinds = [
   'suspend',
   'terminate',
   'restore',
+  'remove_review',
 ] as const;
 
 /**
@@ -165,6 +171,9 @@ export const moderationDecisions = pgTable(
       .notNull()
       .references(() => operators.id),
     reportId: uuid('report_id'),
+    /** A `remove_review` decision's review, and the part it took down. */
+    subjectReviewId: uuid('subject_review_id'),
+    subjectReviewPart: text('subject_review_part', { enum: ['review', 'reply'] }),
     /** The decision this one decides an appeal against. */
     appealOf: uuid('appeal_of'),
     ground: text('ground', { enum: ['rules', 'law'] }).notNull(),

@@ -1,5 +1,6 @@
 import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
+  boolean,
   customType,
   doublePrecision,
   index,
@@ -93,12 +94,19 @@ export const users = pgTable(
     suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
     terminatesAt: timestamp('terminates_at', { withTimezone: true, mode: 'date' }),
     terminatedAt: timestamp('terminated_at', { withTimezone: true, mode: 'date' }),
-    // Weighted so a name match outranks a description match; 'simple' keeps place and brand
-    // names unstemmed, which suits a multilingual directory. Words are folded as the search folds
-    // them (search-terms.ts), so "São" and "Sao" are one word.
+    // A business's declaration under EU consumer law: whether it acts as a trader; null until it
+    // has said (and for a client).
+    trader: boolean('trader'),
+    // The names and descriptions of the business's services, one text: written by a trigger on
+    // `services` (migration 0024), read by the search columns below.
+    servicesText: text('services_text').notNull().default(''),
+    // Weighted so a name match outranks a description match (or a match in the services' words,
+    // which weigh as much); 'simple' keeps place and brand names unstemmed, which suits a
+    // multilingual directory. Words are folded as the search folds them (search-terms.ts), so
+    // "São" and "Sao" are one word.
     search: tsvector('search').generatedAlwaysAs(
       sql.raw(
-        `setweight(to_tsvector('simple', ${fold("coalesce(first_name, '') || ' ' || coalesce(last_name, '')")}), 'A') || setweight(to_tsvector('simple', ${fold(`coalesce(category, '') || ' ' || ${searchedAddress}`)}), 'B') || setweight(to_tsvector('simple', ${fold("coalesce(description, '')")}), 'C')`,
+        `setweight(to_tsvector('simple', ${fold("coalesce(first_name, '') || ' ' || coalesce(last_name, '')")}), 'A') || setweight(to_tsvector('simple', ${fold(`coalesce(category, '') || ' ' || ${searchedAddress}`)}), 'B') || setweight(to_tsvector('simple', ${fold("coalesce(description, '') || ' ' || services_text")}), 'C')`,
       ),
     ),
     // The same words of name, sector and place alone: the first relevance tier. A column of its

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { sectorSchema } from '@maya/contracts';
+import {
+  currencySchema,
+  minorAmountSchema,
+  sectorSchema,
+  serviceUnitSchema,
+} from '@maya/contracts';
 import demo from './demo.json' with { type: 'json' };
 
 const citySchema = z.object({
@@ -7,13 +12,30 @@ const citySchema = z.object({
   country: z.string().min(1),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
+  /** What the city's businesses price in: euros in Portugal (and the demo's other cities), reais in Brazil. */
+  currency: currencySchema,
 });
+
+/** A demo service: its price in minor units of its business's city's currency. */
+const serviceSchema = z
+  .object({
+    name: z.string().min(1).max(80),
+    description: z.string().max(300),
+    priceFrom: minorAmountSchema,
+    priceTo: minorAmountSchema.optional(),
+    unit: serviceUnitSchema,
+  })
+  .refine((service) => service.priceTo === undefined || service.priceTo >= service.priceFrom, {
+    path: ['priceTo'],
+    message: 'below priceFrom',
+  });
 
 const colourSchema = z.string().regex(/^#[0-9a-f]{6}$/i);
 
 /**
- * The demo marketplace, as data (`demo.json`): every business's name, sector and description are
- * written together, so they agree, and the conversations the demo accounts open the app with.
+ * The demo marketplace, as data (`demo.json`): every business's name, sector, description and
+ * services with their prices are written together, so they agree, and the conversations the demo
+ * accounts open the app with.
  */
 const demoSchema = z
   .object({
@@ -27,6 +49,7 @@ const demoSchema = z
           sector: sectorSchema,
           city: z.string().min(1),
           description: z.string().min(1),
+          services: z.array(serviceSchema).min(1).max(20),
         }),
       )
       .min(1),
@@ -86,6 +109,7 @@ const demoSchema = z
 export type DemoData = z.infer<typeof demoSchema>;
 export type City = DemoData['cities'][number];
 export type DemoBusiness = DemoData['businesses'][number];
+export type DemoService = DemoBusiness['services'][number];
 export type DemoConversation = DemoData['conversations'][number];
 
 export const demoData: DemoData = demoSchema.parse(demo);

@@ -69,6 +69,8 @@ export function generateSellers(count: number, options: GenerateOptions): Genera
       updatedAt: createdAt,
       // The demo's accounts are confirmed, as if each had followed its mailed link.
       emailVerifiedAt: createdAt,
+      // Every demo business sells as a business does: a trader under EU consumer law.
+      trader: true,
     });
   }
   return result;

@@ -9,7 +9,7 @@ import { verifyPassword } from '../../lib/password.js';
 import { createDiskStorage } from '../../lib/storage.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import type { Database } from '../client.js';
-import { chatMembers, chats, messages, users } from '../schema/index.js';
+import { chatMembers, chats, messages, services, users } from '../schema/index.js';
 import { demoData } from './demo-data.js';
 import { createRandom, generateSellers } from './generate.js';
 import { DEMO_BUYERS, DEMO_SELLERS, demoLoginNotice, seedDemo } from './seed.js';
@@ -55,6 +55,25 @@ describe('demo seed', () => {
     expect(files).toHaveLength((DEMO_SELLERS + DEMO_BUYERS) * 2);
     const metadata = await sharp(join(dataDir, 'uploads', 'demo', files[0]!)).metadata();
     expect(metadata.format).toBe('webp');
+  });
+
+  it('gives every demo business its services, in euros in Portugal and reais in Brazil, found by their words', async () => {
+    const sellers = (await database.db.select().from(users)).filter((row) => row.role === 'seller');
+    const listed = await database.db.select().from(services);
+    for (const seller of sellers) {
+      const own = listed.filter((service) => service.userId === seller.id);
+      expect(own.length, seller.firstName).toBeGreaterThan(0);
+      const country = seller.address?.split(', ').at(-1);
+      const expected = country === 'Brazil' ? 'BRL' : 'EUR';
+      expect(new Set(own.map((service) => service.currency)), seller.firstName).toEqual(
+        new Set([expected]),
+      );
+      expect(seller.trader).toBe(true);
+      expect(seller.servicesText).toContain(own[0]!.name);
+    }
+    const countries = new Set(sellers.map((seller) => seller.address?.split(', ').at(-1)));
+    expect(countries).toContain('Portugal');
+    expect(countries).toContain('Brazil');
   });
 
   it('gives the demo client and the demo business conversations, read to their end by both sides', async () => {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../lib/password.js';
 import type { Storage } from '../../lib/storage.js';
 import type { Database } from '../client.js';
-import { chatMembers, chats, messages, users } from '../schema/index.js';
+import { chatMembers, chats, messages, services, users } from '../schema/index.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { demoData } from './demo-data.js';
 import { createRandom, generateBuyers, generateSellers, type GeneratedUser } from './generate.js';
@@ -51,6 +51,7 @@ export async function seedDemo(
     Object.assign(user, await renderDemoAvatar(storage, user.id, user.category, random));
   }
   await db.insert(users).values(everyone);
+  await seedServices(db, sellers);
   await seedConversations(db, everyone);
   // The embedded engine has no autovacuum: without statistics the planner ignores the indexes.
   await db.execute(sql`analyze`);
@@ -69,6 +70,33 @@ export async function seedDemo(
     password,
     passwordGenerated: options.password === undefined,
   };
+}
+
+/**
+ * Each demo business's services of `demo.json`, priced in its city's currency (`sellers` are the
+ * businesses in the order the file lists them).
+ */
+async function seedServices(db: Database, sellers: GeneratedUser[]): Promise<void> {
+  const currencyOf = new Map(demoData.cities.map((city) => [city.name, city.currency]));
+  const rows = demoData.businesses.flatMap((business, index) => {
+    const seller = sellers[index];
+    if (!seller) return [];
+    const createdAt = seller.createdAt ?? new Date();
+    return business.services.map((service, position) => ({
+      id: uuidv7(createdAt.getTime()),
+      userId: seller.id,
+      position,
+      name: service.name,
+      description: service.description,
+      priceFrom: service.priceFrom,
+      priceTo: service.priceTo ?? null,
+      unit: service.unit,
+      currency: currencyOf.get(business.city)!,
+      createdAt,
+      updatedAt: createdAt,
+    }));
+  });
+  if (rows.length > 0) await db.insert(services).values(rows);
 }
 
 /**

@@ -210,3 +210,12 @@ export function foldTable(): { from: string; to: string; multiple: [string, stri
   for (let code = 0x0300; code <= 0x036f; code += 1) from += String.fromCodePoint(code);
   return { from, to, multiple };
 }
+
+/** Whether `phrase` occurs in folded `text` as whole words. */
+export function containsPhrase(text: string, phrase: string): boolean {
+  if (!phrase) return false;
+  return new RegExp(
+    `(^|[^\\p{L}\\p{N}])${phrase.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`,
+    'u',
+  ).test(text);
+}

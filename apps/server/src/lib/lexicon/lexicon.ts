@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sectors, type Sector } from '@maya/contracts';
+import { currencies, sectors, serviceUnits, type Sector } from '@maya/contracts';
 import { z } from 'zod';
 import { foldLetters } from './fold.js';
 
@@ -72,6 +72,16 @@ const budgetFile = z.strictObject({
   high: budgetLevel,
   /** "under 200 euros": a price cap asks for the affordable ones. */
   priceCap: z.strictObject({ words, currenciesAfter: words, currenciesBefore: words }),
+});
+
+/**
+ * How an amount is said: each currency's symbols and words ("€", "reais"), the words that cap a
+ * price ("até", "no more than") and the units an amount buys ("por hora", "a night").
+ */
+const amountsFile = z.strictObject({
+  currencies: z.record(z.enum(currencies), z.strictObject({ symbols: words, words })),
+  caps: words,
+  units: z.partialRecord(z.enum(serviceUnits), words),
 });
 
 const fillerFile = z.strictObject({
@@ -161,6 +171,7 @@ const FILES = {
   trades: tradesFile,
   sectors: sectorsFile,
   budget: budgetFile,
+  amounts: amountsFile,
   filler: fillerFile,
   places: placesFile,
   cues: cuesFile,
@@ -177,6 +188,7 @@ export interface Lexicon {
   sectors: Files['sectors']['sectors'];
   sectorNone: Files['sectors']['none'];
   budget: Files['budget'];
+  amounts: Files['amounts'];
   filler: { request: ReadonlySet<string>; search: ReadonlySet<string> };
   places: Files['places'];
   cues: Files['cues'];
@@ -239,6 +251,7 @@ export function loadLexicon(dir: string = DEFAULT_LEXICON_DIR): Lexicon {
     sectors: sectorsData.sectors,
     sectorNone: sectorsData.none,
     budget: readFile(dir, 'budget'),
+    amounts: readFile(dir, 'amounts'),
     filler: {
       request: new Set(filler.request.map(foldLetters)),
       search: new Set(filler.search.map(foldLetters)),

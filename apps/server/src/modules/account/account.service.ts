@@ -89,6 +89,35 @@ export interface AccountServiceDependencies {
     exportBlocks(actor: Actor): Promise<AccountExport['blocks']>;
     deleteBlocksOf(userId: string): Promise<void>;
   };
+  /** A business's services with their prices: in its export; a deletion leaves none. */
+  services: {
+    exportOwn(userId: string): Promise<AccountExport['services']>;
+    deleteAllOf(userId: string): Promise<void>;
+  };
+  /**
+   * The deals' side: the person's requests, offers and deals in the export; a deletion ends what
+   * they left open (the deals stay with the other person, who sees a former member).
+   */
+  deals: {
+    exportOwn(actor: Actor): Promise<AccountExport['deals']>;
+    endAllOf(userId: string): Promise<void>;
+  };
+  /**
+   * Saved businesses: what a client saved in the export; a deletion leaves no row either way,
+   * so a deleted business leaves every client's list.
+   */
+  saved: {
+    exportSaved(actor: Actor): Promise<AccountExport['saved']>;
+    deleteSavedOf(userId: string): Promise<void>;
+  };
+  /**
+   * Reviews: the ones the account wrote in the export; a deletion removes those still waiting for
+   * the other side, while published ones stay as a former member's.
+   */
+  reviews: {
+    exportOf(userId: string): Promise<AccountExport['reviews']>;
+    forgetAuthor(userId: string): Promise<void>;
+  };
 }
 
 function emailTaken(): AppError {
@@ -134,6 +163,10 @@ export function createAccountService({
   reports,
   moderation,
   blocks,
+  services,
+  deals,
+  saved,
+  reviews,
 }: AccountServiceDependencies) {
   /**
    * Checks the current password, typed into `field`. The attempt is counted first, so guesses
@@ -255,16 +288,24 @@ export function createAccountService({
     async updateProfile(actor: Actor, body: UpdateProfileBody): Promise<PrivateUser> {
       const current = await repository.findById(actor.userId);
       if (!current) throw accountGone();
-      const { location, category, businessName, ...names } = body;
+      const { location, category, businessName, trader, ...names } = body;
       if (businessName !== undefined && current.role !== 'seller') {
         throw new AppError('VALIDATION_FAILED', 'Only a business has a business name.', {
           businessName: 'Only for a business',
         });
       }
+      if (trader !== undefined && current.role !== 'seller') {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          { key: 'errors:account.traderOnly' },
+          { trader: 'Only for a business' },
+        );
+      }
       const user = await repository.updateUser(actor.userId, {
         ...names,
         ...(businessName !== undefined ? { firstName: businessName, lastName: '' } : {}),
         ...(category !== undefined && current.role === 'seller' ? { category } : {}),
+        ...(trader !== undefined ? { trader } : {}),
         ...(location !== undefined
           ? {
               address: location?.address ?? null,
@@ -333,12 +374,17 @@ export function createAccountService({
     },
 
     /**
-     * Removes personal data but keeps the row, so others' chat history still has an author.
-     * Images go first: if the storage fails, the account is untouched and deletion can be retried.
+     * Removes personal data but keeps the row, so others' chat history and deals still have an
+     * author. Images go first: if the storage fails, the account is untouched and deletion can be
+     * retried.
      */
     async deleteAccount(actor: Actor, password: string): Promise<void> {
       await requirePassword(actor.userId, password, 'password');
       await uploads.deleteAllOf(actor.userId);
+      // What the person left open ends before the row is anonymised, so a failure leaves the
+      // account as it was and the deletion can be tried again.
+      await deals.endAllOf(actor.userId);
+      await reviews.forgetAuthor(actor.userId);
       await repository.updateUser(actor.userId, {
         email: `deleted-${actor.userId}@deleted.invalid`,
         passwordHash: '!',
@@ -351,12 +397,15 @@ export function createAccountService({
         lng: null,
         imageUrl: null,
         thumbnailUrl: null,
+        trader: null,
         deletedAt: new Date(),
       });
       await access.endAll(actor.userId);
       await devicePush.forgetAll(actor.userId);
       await reports.forgetReporter(actor.userId);
       await blocks.deleteBlocksOf(actor.userId);
+      await services.deleteAllOf(actor.userId);
+      await saved.deleteSavedOf(actor.userId);
     },
 
     /** Everything the service holds about the caller (GDPR art. 15 and 20). */
@@ -371,7 +420,11 @@ export function createAccountService({
         blocks: await blocks.exportBlocks(actor),
         devices: await devicePush.exportOwn(actor.userId),
         reports: await reports.exportOwn(actor.userId),
+        services: await services.exportOwn(actor.userId),
+        saved: await saved.exportSaved(actor),
         decisions: (await moderation.findMyDecisions(actor)).decisions,
+        deals: await deals.exportOwn(actor),
+        reviews: await reviews.exportOf(actor.userId),
       };
     },
   };

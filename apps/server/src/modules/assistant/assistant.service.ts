@@ -43,6 +43,13 @@ const BUSINESS_PROMPT =
 
 /** Provider packages load only when configured, so the default start-up stays light. */
 export async function createModel(config: Config, places: NamedPlaces): Promise<LanguageModel> {
+  return (await createHostedModel(config)) ?? createBuiltinModel(places);
+}
+
+/** The configured provider's model, or null for the built-in one (no network). */
+export async function createHostedModel(
+  config: Pick<Config, 'AI_PROVIDER' | 'AI_API_KEY' | 'AI_BASE_URL' | 'AI_MODEL'>,
+): Promise<LanguageModel | null> {
   const model = config.AI_MODEL;
   switch (config.AI_PROVIDER) {
     case 'openai': {
@@ -61,7 +68,7 @@ export async function createModel(config: Config, places: NamedPlaces): Promise<
       return createAnthropic({ apiKey: config.AI_API_KEY }).messages(model ?? 'claude-sonnet-4-5');
     }
     default:
-      return createBuiltinModel(places);
+      return null;
   }
 }
 

@@ -70,7 +70,8 @@ describe('Maya with the built-in model', async () => {
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
     const events = readEvents(response.body);
     const output = events.find((event) => event.type === 'tool-output-available')?.output as
-      { sellers: { id: string; name: string; city: string; profileUrl: string }[] } | undefined;
+      | { sellers: { id: string; name: string; city: string; profileUrl: string; why: string }[] }
+      | undefined;
     return { events, text: textOf(events), sellers: output?.sellers ?? [] };
   }
 
@@ -112,13 +113,16 @@ describe('Maya with the built-in model', async () => {
     expect(found.map((seller) => seller.name)).toEqual(['Glow Studio']);
   });
 
-  it('answers in Portuguese, and "mais barato" adds a note about quotes', async () => {
+  it('answers in Portuguese, and "mais barato" says a business with no prices lists none', async () => {
     const { text, sellers: found } = await chat([
       'Preciso de obras na cozinha em Lisboa, algo mais barato',
     ]);
     expect(found.map((seller) => seller.name)).toContain('Solid Build');
     expect(text).toMatch(/^Encontrei/);
-    expect(text).toContain('peça orçamentos');
+    expect(text).toContain('peça um orçamento a esse negócio');
+    expect(found.find((seller) => seller.name === 'Solid Build')?.why).toContain(
+      'não indica preços',
+    );
   });
 
   it('uses the saved location for "near me", and tells a visitor how to get that', async () => {

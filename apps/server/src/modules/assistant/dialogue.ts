@@ -1,12 +1,14 @@
 import type { SearchSellersInput, Sector, SellerCard, SellerToolOutput } from '@maya/contracts';
 import { localeOf, type Locale } from '../../lib/i18n/index.js';
 import { readAct } from './acts.js';
+import type { PriceCap } from '../../lib/lexicon/budget.js';
 import { readMessage, type MessageReading } from './intent.js';
 import type { Language } from './language.js';
 import {
   actSentence,
   alternativesSentence,
   budgetSentence,
+  priceSentence,
   closestOneSentence,
   closestSentence,
   displayPlace,
@@ -62,6 +64,7 @@ interface SearchState {
   anywhere?: boolean;
   radiusKm?: number;
   budget?: 'low' | 'high';
+  price?: PriceCap;
   closest: boolean;
   landmark?: string;
   /** A business asked for by name ("tell me about Hotel Miramar"). */
@@ -210,6 +213,7 @@ async function foldState(
         state.synonyms = [...new Set(specific.flatMap((hit) => tradeVocabulary(hit.trade)))];
       }
       state.budget = reading.budget;
+      state.price = reading.price;
       state.closest = reading.closer;
       state.anywhere = reading.anywhere || undefined;
       state.landmark = undefined;
@@ -233,6 +237,7 @@ async function foldState(
     if (reading.anywhere) state.anywhere = true;
     if (reading.radiusKm) state.radiusKm = reading.radiusKm;
     if (reading.budget) state.budget = reading.budget;
+    if (reading.price) state.price = reading.price;
     if (where.landmark) state.landmark = where.landmark;
     if (reading.closer) {
       state.closest = true;
@@ -450,6 +455,9 @@ export async function planTurn(
     // "show me more": the directory's next page, after every seller shown so far.
     offset: more ? shown.length || undefined : undefined,
     budget: state.budget,
+    maxPrice: state.price?.max,
+    currency: state.price?.currency,
+    priceUnit: state.price?.unit,
     // "Near me" and "near Estoril" are answered nearest first.
     closest: state.closest || state.nearMe || state.place?.around || undefined,
     anywhere: state.anywhere || undefined,
@@ -533,8 +541,18 @@ export function writeSearchAnswer(
         tongue,
       ),
     );
+    // Real prices when businesses list them; the ones whose own words say cheap otherwise.
+    const prices = summary?.price
+      ? priceSentence(
+          summary.price,
+          summary.price.currency ??
+            output.sellers.find((card) => card.fromPrice)?.fromPrice?.currency,
+          tongue,
+        )
+      : undefined;
     if (summary?.budget)
-      parts.push(budgetSentence(summary.budget.level, summary.budget.found > 0, tongue));
+      parts.push(budgetSentence(summary.budget.level, summary.budget.found > 0, tongue, prices));
+    else if (prices) parts.push(prices);
     if (step.closest && summary?.closestFirst) parts.push(closestSentence(origin, tongue)!);
     if (step.landmark && summary?.mentioning) {
       parts.push(mentionsSentence(step.landmark, summary.mentioning.found, tongue));
@@ -558,7 +576,7 @@ export function writeSearchAnswer(
       // Nobody doing it is near enough to offer either: said plainly.
       parts.push(sentence(summary?.nobodyNear ? 'nobodyNear' : 'tryOther', tongue));
     }
-    if (step.input.budget) parts.push(sentence('noPrices', tongue));
+    if (step.input.budget && !summary?.price) parts.push(sentence('noPrices', tongue));
   }
   if (output.note.startsWith('location-unknown')) parts.push(sentence('locationUnknown', tongue));
   if (step.business) parts.push(actSentence('businessSearch', tongue));

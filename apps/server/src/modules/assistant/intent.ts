@@ -1,6 +1,7 @@
 import type { Sector } from '@maya/contracts';
 import { detectLanguage, type Language } from './language.js';
 import { derived, phraseRegex, phrasesPattern } from '../../lib/lexicon/index.js';
+import { readBudget, type PriceCap } from '../../lib/lexicon/budget.js';
 import { editDistance, normalize, typoBudget } from './text.js';
 import {
   FILLER,
@@ -47,6 +48,8 @@ export interface MessageReading {
   there: boolean;
   radiusKm?: number;
   budget?: 'low' | 'high';
+  /** An amount the asker would pay at most ("até 50 reais", "€200"), read by `budget.ts`. */
+  price?: PriceCap;
   closer: boolean;
   /** What "closest to …" is measured from, when it is not a place: "the beach", "centre". */
   landmark?: string;
@@ -291,6 +294,12 @@ export function readMessage(text: string): MessageReading {
     reading.nonsense = true;
     return reading;
   }
+  const stated = readBudget(text);
+  if (stated?.max !== undefined) {
+    const { max, currency, unit } = stated;
+    reading.price = { max, ...(currency && { currency }), ...(unit && { unit }) };
+  }
+  if (stated) reading.budget = 'low';
 
   if (consume(tokens, cues.nearMe)) reading.nearMe = true;
   if (consume(tokens, cues.anywhere)) reading.anywhere = true;

@@ -1,4 +1,4 @@
-import type { MatchField, Sector } from '@maya/contracts';
+import type { Currency, FromPrice, MatchField, Sector } from '@maya/contracts';
 import { listOf, localeOf, wordsFor, type Locale } from '../../lib/i18n/index.js';
 import { placeArticle } from '../../lib/lexicon/index.js';
 import { placeName } from '../places/place-names.js';
@@ -242,10 +242,16 @@ export function onlyCards(n: number, tongue: Tongue): string {
   return say(tongue, 'onlyCards', { amount: count(n, sectorNoun(null, tongue), tongue) });
 }
 
-export function budgetSentence(level: 'low' | 'high', ranked: boolean, tongue: Tongue): string {
-  const noPrices = sentence('noPrices', tongue);
+/** `prices`: what the listed prices say, instead of the sentence that no prices are listed. */
+export function budgetSentence(
+  level: 'low' | 'high',
+  ranked: boolean,
+  tongue: Tongue,
+  prices?: string,
+): string {
+  const noPrices = prices ?? sentence('noPrices', tongue);
   if (!ranked) return noPrices;
-  return say(tongue, 'budget.ranked', { how: say(tongue, `budget.${level}`), noPrices });
+  return say(tongue, 'budget.ranked', { how: say(tongue, `budget.${level}`), noPrices }).trim();
 }
 
 export function closestSentence(origin: Origin, tongue: Tongue): string | undefined {
@@ -365,6 +371,15 @@ export function sectorReason(sector: Sector, tongue: Tongue, other = false): str
   return say(tongue, `noun.another.${gender(noun)}`, { noun: noun[0] });
 }
 
+/** "rated 4.8★ (12 reviews)": the clients' published reviews, their plain average and count. */
+export function ratingReason(rating: { average: number; count: number }, tongue: Tongue): string {
+  const average = new Intl.NumberFormat(localeFor(tongue), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(rating.average);
+  return say(tongue, 'why.rated', { average, count: rating.count });
+}
+
 export function mentionsReason(words: string, tongue: Tongue): string {
   return say(tongue, 'why.mentions', { words: quote(words, tongue) });
 }
@@ -374,4 +389,53 @@ export function outsideSentence(names: string[], origin: Origin, tongue: Tongue)
     ? placePhrase('outside', origin.place, tongue)
     : say(tongue, 'place.further');
   return say(tongue, 'outside', { where: place, names: list(names, tongue) });
+}
+
+/** An amount of minor units as the locale writes money: "€40", "40 €", "R$ 1.500,00". */
+export function money(amount: number, currency: Currency, tongue: Tongue): string {
+  const whole = amount % 100 === 0;
+  return new Intl.NumberFormat(localeFor(tongue), {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(amount / 100);
+}
+
+/**
+ * A card's price: "from €40 per hour", with "within your €50" or "above your €50" when a budget
+ * was asked for; a business with no price listed says so.
+ */
+export function priceReason(
+  from: FromPrice | undefined,
+  budget: { max: number; currency?: Currency } | undefined,
+  tongue: Tongue,
+): string {
+  if (!from) return say(tongue, 'price.none');
+  const values = {
+    price: money(from.amount, from.currency, tongue),
+    per: say(tongue, `price.per.${from.unit}`),
+  };
+  if (!budget) return say(tongue, 'price.from', values);
+  const max = money(budget.max, budget.currency ?? from.currency, tongue);
+  return say(tongue, from.amount <= budget.max ? 'price.within' : 'price.above', {
+    ...values,
+    max,
+  });
+}
+
+/** What a search with a budget found, said once: within it, or only above it; who lists none. */
+export function priceSentence(
+  price: { max?: number; currency?: Currency; within: number; above: number; unpriced: number },
+  currency: Currency | undefined,
+  tongue: Tongue,
+): string {
+  const parts: string[] = [];
+  const max = price.max !== undefined && currency ? money(price.max, currency, tongue) : undefined;
+  if (price.max !== undefined && price.within > 0)
+    parts.push(say(tongue, 'price.sentence.within', { max: max ?? String(price.max / 100) }));
+  else if (price.max !== undefined && price.above > 0)
+    parts.push(say(tongue, 'price.sentence.above', { max: max ?? String(price.max / 100) }));
+  if (price.unpriced > 0) parts.push(say(tongue, 'price.sentence.unpriced'));
+  return parts.join(' ');
 }

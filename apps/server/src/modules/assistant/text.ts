@@ -1,6 +1,6 @@
 import { foldLetters } from '../../lib/lexicon/index.js';
 
-export { editDistance, typoBudget } from '../../lib/lexicon/index.js';
+export { containsPhrase, editDistance, typoBudget } from '../../lib/lexicon/index.js';
 
 /** Lower case without accents, as every search folds: "São Paulo" → "sao paulo", "Jørn" → "jorn". */
 export function normalize(text: string): string {
@@ -10,13 +10,4 @@ export function normalize(text: string): string {
 /** The words of a text, normalized: letters and digits only. */
 export function wordsOf(text: string): string[] {
   return normalize(text).match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
-}
-
-/** Whether `phrase` occurs in normalized `text` as whole words. */
-export function containsPhrase(text: string, phrase: string): boolean {
-  if (!phrase) return false;
-  return new RegExp(
-    `(^|[^\\p{L}\\p{N}])${phrase.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`,
-    'u',
-  ).test(text);
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { knownDevices, users } from '../../db/schema/index.js';
 
@@ -28,6 +28,17 @@ export function createKnownDevicesRepository(db: Database) {
 
     findForUser: (tokenHashes: string[], userId: string, since: Date) =>
       findKnown(tokenHashes, eq(users.id, userId), since),
+
+    /** The browser id of any of these tokens, as it was written with the first of them. */
+    async findBrowser(tokenHashes: string[]): Promise<string | undefined> {
+      if (tokenHashes.length === 0) return undefined;
+      const [row] = await db
+        .select({ browserId: knownDevices.browserId })
+        .from(knownDevices)
+        .where(and(inArray(knownDevices.tokenHash, tokenHashes), isNotNull(knownDevices.browserId)))
+        .limit(1);
+      return row?.browserId ?? undefined;
+    },
 
     async insertDevice(values: typeof knownDevices.$inferInsert): Promise<void> {
       await db.insert(knownDevices).values(values);

@@ -1,4 +1,5 @@
 import type { KnownDevicesRepository } from './known-devices.repository.js';
+import { uuidv7 } from '../../lib/uuid.js';
 import { hashToken, newToken } from './tokens.js';
 
 /** A device stays known this long after it last signed in to an account. */
@@ -17,7 +18,8 @@ export function deviceTokensOf(cookie: string | undefined): string[] {
 
 /**
  * Known devices: browsers that signed in to an account before (the `maya_device` cookie). Sign-in
- * throttling counts a known device's failures on their own, so others cannot pause it.
+ * throttling counts a known device's failures on their own, so others cannot pause it. The tokens
+ * of one cookie share a browser id, so the reviews know two accounts used one browser.
  */
 export function createKnownDevicesService(repository: KnownDevicesRepository) {
   const knownSince = () => new Date(Date.now() - KNOWN_DEVICE_DAYS * 24 * 3_600_000);
@@ -46,9 +48,12 @@ export function createKnownDevicesService(repository: KnownDevicesRepository) {
         return presented.join('.');
       }
       const token = newToken();
+      // The browser's other accounts' tokens name it: the new one joins them.
+      const browserId = (await repository.findBrowser(presented.map(hashToken))) ?? uuidv7();
       await repository.insertDevice({
         tokenHash: hashToken(token),
         userId,
+        browserId,
         createdAt: now,
         lastUsedAt: now,
       });

@@ -162,6 +162,8 @@ function publicView(user: Record<string, any>) {
           }
         : user.location,
     gallery: [],
+    // A business's profile lists its services (none yet).
+    ...(buyer ? {} : { services: [] }),
   };
 }
 
@@ -326,6 +328,8 @@ describe('sign-up with naughty strings', () => {
         location: { address: address.trim(), ...point },
         email,
         createdAt: answer.user.createdAt,
+        // A business has not said yet whether it is a trader.
+        ...(role === 'seller' ? { trader: null } : {}),
         plan: 'free',
         // Confirmed by following the mailed link.
         emailVerified: true,

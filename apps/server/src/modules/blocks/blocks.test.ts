@@ -6,21 +6,17 @@ import {
   messageSchema,
   usersPageSchema,
 } from '@maya/contracts';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig, readEnv } from '../../config.js';
-import { createDatabase, type DatabaseHandle } from '../../db/client.js';
+import { readEnv } from '../../config.js';
+import { createDatabase } from '../../db/client.js';
 import { createPostgresTestDatabase } from '../../../test/test-database.js';
-import { buildTestApp } from '../../../test/build-test-app.js';
+import { buildAppOn, buildTestApp } from '../../../test/build-test-app.js';
 import { newChat, send } from '../../../test/chats.js';
 import { readEvents } from '../../../test/fake-llm.js';
 import { browserKeys, startPushPeer } from '../../../test/push-peer.js';
-import { signUp, type SignedUp } from '../../../test/sessions.js';
-import { findLink, startSmtpPeer, subjectOf } from '../../../test/smtp-peer.js';
+import { SIGN_UP_MAIL, signUpThroughSmtp, type SignedUp } from '../../../test/sessions.js';
+import { startSmtpPeer, subjectOf } from '../../../test/smtp-peer.js';
 import { connectSocket, settle, type Recorder } from '../../../test/sockets.js';
 
 const vapid = webpush.generateVAPIDKeys();
@@ -40,22 +36,9 @@ const { app, url } = await buildTestApp(
 );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const SIGN_UP_MAIL = 'Confirm your email to start on Maya Market';
-
-/** Signs up through the mailed link read from the SMTP peer: only confirmed addresses get mail. */
-function member(overrides: Record<string, unknown>): Promise<SignedUp> {
-  return signUp(app, overrides, async (email) => {
-    for (let waited = 0; waited < 5_000; waited += 50) {
-      const mail = smtp.inbox.find(
-        (item) =>
-          item.to.includes(email.toLowerCase()) && subjectOf(item.raw).startsWith(SIGN_UP_MAIL),
-      );
-      if (mail) return new URL(findLink(mail.raw, '/confirm-email'));
-      await sleep(50);
-    }
-    throw new Error(`no sign-up mail for ${email}`);
-  });
-}
+/** Signs up through the mailed link read from the peer: only confirmed addresses get mail. */
+const member = (overrides: Record<string, unknown>) =>
+  signUpThroughSmtp(app, smtp.inbox, overrides);
 
 const mailsTo = (email: string) =>
   smtp.inbox.filter(
@@ -340,28 +323,6 @@ describe('a block', () => {
   });
 });
 
-/** An app of its own on `database`, as another process sharing one PostgreSQL is. */
-async function appOn(database: DatabaseHandle) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'maya-blocks-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: join(dataDir, 'no-web'),
-    SMTP_URL: smtp.url,
-  });
-  const built = await buildApp(config, { database, logger: false });
-  await built.ready();
-  return {
-    app: built,
-    close: async () => {
-      await built.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe('a block across processes', () => {
   it.skipIf(!readEnv('DATABASE_URL'))(
     'made through one process stops a send through the other at once, and its lifting too',
@@ -369,24 +330,14 @@ describe('a block across processes', () => {
       const shared = await createPostgresTestDatabase();
       const database = await createDatabase({ kind: 'postgres', url: shared.url, poolSize: 5 });
       const other = await createDatabase({ kind: 'postgres', url: shared.url, poolSize: 5 });
-      const one = await appOn(database);
-      const two = await appOn(other);
-      const confirmed = (application: typeof one.app, overrides: Record<string, unknown>) =>
-        signUp(application, overrides, async (email) => {
-          for (let waited = 0; waited < 5_000; waited += 50) {
-            const mail = smtp.inbox.find(
-              (item) =>
-                item.to.includes(email.toLowerCase()) &&
-                subjectOf(item.raw).startsWith(SIGN_UP_MAIL),
-            );
-            if (mail) return new URL(findLink(mail.raw, '/confirm-email'));
-            await sleep(50);
-          }
-          throw new Error(`no sign-up mail for ${email}`);
-        });
+      const one = await buildAppOn(database, { SMTP_URL: smtp.url });
+      const two = await buildAppOn(other, { SMTP_URL: smtp.url });
       try {
-        const seller = await confirmed(one.app, {});
-        const buyer = await confirmed(two.app, { role: 'buyer', category: undefined });
+        const seller = await signUpThroughSmtp(one.app, smtp.inbox, {});
+        const buyer = await signUpThroughSmtp(two.app, smtp.inbox, {
+          role: 'buyer',
+          category: undefined,
+        });
         const chatId = await newChat(two.app, buyer, seller);
         // Both processes have served the chat, so each knows its pair.
         expect((await send(one.app, seller, chatId, 'Hello through one')).statusCode).toBe(201);

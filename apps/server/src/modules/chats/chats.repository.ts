@@ -7,8 +7,14 @@ import {
   messages,
   type ChatMemberRow,
   type ChatRow,
-  type MessageRow,
+  type MessageRow as StoredMessageRow,
 } from '../../db/schema/index.js';
+
+/**
+ * A message as stored: its words, or, for a deal's move, its deal and event (the deals module
+ * describes them: `ChatsServiceOptions.dealMoves`).
+ */
+type MessageRow = StoredMessageRow;
 
 export interface ChatListRow {
   chat: ChatRow;
@@ -34,6 +40,8 @@ interface RawChatListRow {
   message_body: string | null;
   message_client_id: string | null;
   message_created_at: Date | string | null;
+  message_deal_id: string | null;
+  message_deal_event: StoredMessageRow['dealEvent'];
   unread_count: number;
 }
 
@@ -47,6 +55,8 @@ interface RawMessageRow {
 }
 
 type NewMessage = Pick<MessageRow, 'id' | 'chatId' | 'senderId' | 'body' | 'clientId'>;
+/** A typed message: words only. */
+const WORDS_ONLY = { dealId: null, dealEvent: null } as const;
 export interface InsertedMessage {
   message: MessageRow;
   created: boolean;
@@ -91,6 +101,7 @@ async function insertOne(db: Database, values: NewMessage): Promise<InsertedMess
         body: inserted.body,
         clientId: inserted.client_id,
         createdAt: toDate(inserted.created_at),
+        ...WORDS_ONLY,
       },
       created: true,
     };
@@ -120,6 +131,7 @@ export function createChatsRepository(db: Database) {
              pm.user_id as partner_id, pm.last_read_message_id as partner_last_read_message_id,
              lm.id as message_id, lm.sender_id as message_sender_id, lm.body as message_body,
              lm.client_id as message_client_id, lm.created_at as message_created_at,
+             lm.deal_id as message_deal_id, lm.deal_event as message_deal_event,
              (select count(*)::int from ${messages} u
                where u.chat_id = c.id and u.sender_id <> ${userId}
                  and (m.last_read_message_id is null or u.id > m.last_read_message_id)
@@ -161,6 +173,8 @@ export function createChatsRepository(db: Database) {
             body: row.message_body!,
             clientId: row.message_client_id!,
             createdAt: toDate(row.message_created_at!),
+            dealId: row.message_deal_id,
+            dealEvent: row.message_deal_event,
           }
         : null,
       unreadCount: Number(row.unread_count),

@@ -3,6 +3,7 @@ import type {
   ChatsPage,
   FindMessagesQuery,
   Message,
+  MessageDeal,
   MessagesPage,
   SendMessageBody,
   UnreadChats,
@@ -21,7 +22,8 @@ import { chatPair } from './chats.policy.js';
 
 type MessageRow = NonNullable<ChatListRow['lastMessage']>;
 
-export function toMessage(row: MessageRow): Message {
+/** A stored message as the API answers it; a deal's move carries what `deal` describes. */
+export function toMessage(row: MessageRow, deal?: MessageDeal): Message {
   return {
     id: row.id,
     chatId: row.chatId,
@@ -29,8 +31,12 @@ export function toMessage(row: MessageRow): Message {
     body: row.body,
     clientId: row.clientId,
     createdAt: row.createdAt.toISOString(),
+    ...(deal && { deal }),
   };
 }
+
+/** What the deals module tells of the messages that record its moves, by message id. */
+export type DealMovesReader = (rows: MessageRow[]) => Promise<Map<string, MessageDeal>>;
 
 const partnerOf = (chat: { buyerId: string; sellerId: string }, userId: string) =>
   chat.buyerId === userId ? chat.sellerId : chat.buyerId;
@@ -45,6 +51,11 @@ export interface ChatsServiceOptions {
   messagesPerMinute?: number;
   /** Where the send and typing budgets are counted (memory unless several processes share them). */
   limiterStore?: LimiterStore;
+  /**
+   * Describes the messages that record a deal's move (their deal, event and terms), passed in by
+   * app.ts from the deals module, which is built after chats. Without it they carry no `deal`.
+   */
+  dealMoves?: DealMovesReader;
   /** Told of each new message after it is committed (the unread-message mail). */
   onMessageCreated?: (created: {
     chatId: string;
@@ -62,8 +73,15 @@ export function createChatsService({
   blocks,
   messagesPerMinute = 60,
   limiterStore,
+  dealMoves,
   onMessageCreated,
 }: ChatsServiceOptions) {
+  /** Stored messages as the API answers them, the deals' moves described in one read. */
+  async function toMessages(rows: MessageRow[]): Promise<Message[]> {
+    const moves = rows.some((row) => row.dealId) && dealMoves ? await dealMoves(rows) : undefined;
+    return rows.map((row) => toMessage(row, moves?.get(row.id)));
+  }
+
   const sendThrottle = createThrottle({
     name: 'chat-send',
     store: limiterStore,
@@ -116,10 +134,13 @@ export function createChatsService({
 
   async function toSummaries(actor: Actor, rows: ChatListRow[]): Promise<ChatSummary[]> {
     const partnerIds = rows.map((row) => row.partnerId);
-    const [partners, blocked] = await Promise.all([
+    const lastMessages = rows.flatMap((row) => (row.lastMessage ? [row.lastMessage] : []));
+    const [partners, blocked, described] = await Promise.all([
       directory.findChatPartners(partnerIds),
       blocks.blockedAmong(actor.userId, partnerIds),
+      toMessages(lastMessages),
     ]);
+    const lastById = new Map(described.map((message) => [message.id, message]));
     return rows.map((row) => ({
       id: row.chat.id,
       partner: partners.get(row.partnerId) ?? {
@@ -129,7 +150,7 @@ export function createChatsService({
         thumbnailUrl: null,
         deleted: true,
       },
-      lastMessage: row.lastMessage ? toMessage(row.lastMessage) : null,
+      lastMessage: row.lastMessage ? lastById.get(row.lastMessage.id)! : null,
       unreadCount: row.unreadCount,
       partnerLastReadMessageId: row.partnerLastReadMessageId,
       blockedAt: blocked.get(row.partnerId)?.toISOString() ?? null,
@@ -251,7 +272,7 @@ export function createChatsService({
       const page = rows.slice(0, query.limit);
       // `after` reads forward (oldest first) so nothing is skipped; answers are always newest first.
       if (query.after) page.reverse();
-      return { items: page.map(toMessage), hasMore: rows.length > query.limit };
+      return { items: await toMessages(page), hasMore: rows.length > query.limit };
     },
 
     /**
@@ -403,13 +424,15 @@ export function createChatsService({
     /** Everything of the caller's conversations, for the data export. */
     async exportChats(actor: Actor) {
       const rows = await repository.findUserChats(actor.userId);
-      const all = await repository.findAllMessagesOfChats(rows.map((row) => row.chat.id));
+      const all = await toMessages(
+        await repository.findAllMessagesOfChats(rows.map((row) => row.chat.id)),
+      );
       return rows.map(({ chat }) => ({
         id: chat.id,
         buyerId: chat.buyerId,
         sellerId: chat.sellerId,
         createdAt: chat.createdAt.toISOString(),
-        messages: all.filter((message) => message.chatId === chat.id).map(toMessage),
+        messages: all.filter((message) => message.chatId === chat.id),
       }));
     },
   };

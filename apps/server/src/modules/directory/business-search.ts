@@ -5,7 +5,14 @@ import { ALTERNATIVE_REACH_KM, doubtOf } from './ranking.js';
 
 export { ALTERNATIVE_REACH_KM };
 import type { MatchHit } from './search-match.js';
-import { fold, isFillerWord, namesAnotherTrade, searchWords } from './search-terms.js';
+import { budgetLean } from './budget-lean.js';
+import {
+  containsPhrase,
+  fold,
+  isFillerWord,
+  namesAnotherTrade,
+  searchWords,
+} from './search-terms.js';
 
 /**
  * The directory's answer to a request for businesses (Maya's searchSellers, and any caller that
@@ -110,15 +117,6 @@ type ReadDirectory = (
   actor: Actor | null,
   query: FindUsersQuery,
 ) => Promise<{ page: UsersPage; hits: Map<string, MatchHit[]> }>;
-
-/** Whether `phrase` occurs in folded `text` as whole words. */
-function containsPhrase(text: string, phrase: string): boolean {
-  if (!phrase) return false;
-  return new RegExp(
-    `(^|[^\\p{L}\\p{N}])${phrase.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`,
-    'u',
-  ).test(text);
-}
 
 /** Letters and digits only, at most eight words: what the directory searches. */
 function wordsOf(text: string | undefined): string[] {
@@ -309,12 +307,7 @@ export function createBusinessSearch(read: ReadDirectory) {
       // landmark (stable sorts, the least important first).
       if (request.budget) {
         const { level, hints } = request.budget;
-        const other = level === 'low' ? 'high' : 'low';
-        const says = (profile: PublicProfile, of: 'low' | 'high') =>
-          hints[of].some((hint) => containsPhrase(profileText(profile), fold(hint)));
-        const at = new Map(
-          fitting.map((p) => [p.id, Number(says(p, level)) - Number(says(p, other))]),
-        );
+        const at = new Map(fitting.map((p) => [p.id, budgetLean(profileText(p), level, hints)]));
         for (const profile of fitting) {
           if (at.get(profile.id)! > 0) extra(profile, { kind: 'budget', level });
         }

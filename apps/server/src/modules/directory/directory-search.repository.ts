@@ -5,8 +5,11 @@ import {
   coarseDegrees,
   listed,
   earthPoint,
+  lowestPriceWithin,
+  offersWithin,
   userColumns,
   users,
+  type PriceFilter,
   type User,
   type UserRow,
 } from '../../db/schema/index.js';
@@ -23,7 +26,10 @@ export interface DirectoryQuery {
   category?: NonNullable<UserRow['category']>;
   /** A point, and a radius unless every distance is wanted (sort=distance without one). */
   near?: { lat: number; lng: number; radiusKm?: number };
-  sort: 'relevance' | 'distance' | 'newest';
+  /** Only businesses with a service that fits: one currency, maybe one unit, a budget. */
+  price?: PriceFilter;
+  /** `price`: the lowest starting price that fits `price` first (its unit makes them comparable). */
+  sort: 'relevance' | 'distance' | 'newest' | 'price';
   /** Who searches: nobody they blocked, or who blocked them, is found. */
   viewerId?: string;
   limit: number;
@@ -72,6 +78,12 @@ export interface DirectorySearchOptions {
 }
 
 /**
+ * `users.id` spelt with its table: in the select list of a query on one table drizzle writes a
+ * bare "id", which inside a subquery on `services` would name the service's own id.
+ */
+const qualifiedUserId = sql`${users}.${sql.identifier('id')}`;
+
+/**
  * The point a search measures a profile from: a business's own; a client's rounded to 0.01°, the
  * point their profile shows (directory.policy.ts), so no radius, distance, order or cursor tells
  * a business more than the profile does. Each has its GiST index (users.ts).
@@ -90,11 +102,12 @@ function roleCondition(role: DirectoryQuery['role']): SQL {
   return role === 'buyer' ? sql`${users.role} = 'buyer'` : eq(users.role, role);
 }
 
-/** The base conditions of a search: role, listed accounts, no block, sector and radius. */
+/** The base conditions of a search: role, listed accounts, no block, sector, price and radius. */
 function baseConditions(query: DirectoryQuery): SQL[] {
   const base = [roleCondition(query.role), listed()];
   if (query.viewerId) base.push(sql`not ${blockedBetween(sql`${query.viewerId}::uuid`, users.id)}`);
   if (query.category) base.push(eq(users.category, query.category));
+  if (query.price) base.push(offersWithin(qualifiedUserId, query.price));
   if (query.near?.radiusKm !== undefined) {
     const point = measuredPoint(query.role);
     const centre = sql`ll_to_earth(${query.near.lat}::float8, ${query.near.lng}::float8)`;
@@ -354,6 +367,24 @@ export function createDirectorySearch(
         distance,
       );
       return [...closer, ...byDistance(tied)];
+    }
+
+    if (query.sort === 'price' && query.price) {
+      // Cheapest first: each business at the lowest starting price among its services that fit
+      // (the filter names one unit, so the prices compare), then by id; paged by that pair.
+      const lowest = lowestPriceWithin(qualifiedUserId, query.price);
+      if (query.after) {
+        conditions.push(
+          sql`(${lowest}, ${users.id}) > (${query.after.value}::int, ${query.after.id}::uuid)`,
+        );
+      }
+      const rows = await select(
+        conditions,
+        [sql`${lowest} asc`, asc(users.id)],
+        query.limit,
+        lowest,
+      );
+      return toRows(rows, (row) => Number(row.sortValue));
     }
 
     const after = query.after

@@ -51,6 +51,7 @@ export function toPublicProfile(user: User, town = ''): PublicProfile {
     email: user.role === 'seller' ? user.email : null,
     createdAt: user.createdAt.toISOString(),
     ...(user.role === 'seller' && user.plan === 'pro' ? { pro: true } : {}),
+    ...(user.role === 'seller' ? { trader: user.trader } : {}),
   };
 }
 

@@ -2,8 +2,11 @@ import type {
   ChatPartner,
   FeaturedSellers,
   FindUsersQuery,
+  FromPrice,
+  RatingSummary,
   PublicProfile,
   Role,
+  UnderstoodBudget,
   UnderstoodPlace,
   UsersPage,
 } from '@maya/contracts';
@@ -17,6 +20,7 @@ import type {
   DirectoryRow,
   User,
 } from './directory.repository.js';
+import type { PriceFilter } from '../services/services.service.js';
 import {
   coarseDegrees,
   mayViewProfile,
@@ -29,11 +33,14 @@ import {
   type GazetteerPlace,
   type PlaceFinder,
 } from '../places/places.service.js';
+import { takeBudget } from '../../lib/lexicon/budget.js';
+import { budgetLean, lexiconBudgetHints } from './budget-lean.js';
 import { createBusinessSearch } from './business-search.js';
 import { compareRanked, rankedOf } from './ranking.js';
 import { explainMatch, type MatchHit } from './search-match.js';
 import {
   expandWord,
+  fold,
   meaningfulWords,
   placePrepositions,
   searchWords,
@@ -96,10 +103,74 @@ function decodeDirectoryCursor(cursor: string, sort: string) {
   });
 }
 
+/**
+ * The price filter a query asks for: a budget or a price sort, in one currency (a 400 without
+ * one), per one unit for a sort. Undefined when it asks for none.
+ */
+function priceFilterOf(query: FindUsersQuery): PriceFilter | undefined {
+  const { minPrice, maxPrice, currency, unit } = query;
+  const sortsByPrice = query.sort === 'price';
+  if (minPrice === undefined && maxPrice === undefined && !sortsByPrice && !currency && !unit) {
+    return undefined;
+  }
+  if (!currency) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      { key: 'errors:directory.priceNeedsCurrency' },
+      { currency: 'Required with a price' },
+    );
+  }
+  if (sortsByPrice && !unit) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      { key: 'errors:directory.priceSortNeedsUnit' },
+      { unit: 'Required for sort=price' },
+    );
+  }
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      { key: 'errors:directory.budgetUpsideDown' },
+      { minPrice: 'Not above maxPrice' },
+    );
+  }
+  return {
+    currency,
+    ...(unit && { unit }),
+    ...(minPrice !== undefined && { min: minPrice }),
+    ...(maxPrice !== undefined && { max: maxPrice }),
+  };
+}
+
+/** What the directory needs of the services module: the lowest prices a page's cards show. */
+export interface DirectoryPrices {
+  findFromPrices(businessIds: string[], filter?: PriceFilter): Promise<Map<string, FromPrice>>;
+}
+
+/** What the directory needs of the saved module: which businesses a client saved. */
+export interface DirectorySaved {
+  savedAmong(buyerId: string, businessIds: string[]): Promise<Set<string>>;
+}
+
+/** What the directory needs of the reviews module: each business's published rating. */
+export interface DirectoryRatings {
+  ratingsOf(businessIds: readonly string[]): Promise<Map<string, RatingSummary>>;
+}
+
 /** The directory: public profiles and the search over them, as a visitor or a member sees them. */
 export function createDirectoryService(
   repository: DirectoryRepository,
-  { places }: { places?: PlaceFinder } = {},
+  {
+    places,
+    prices,
+    saved,
+    ratings,
+  }: {
+    places?: PlaceFinder;
+    prices?: DirectoryPrices;
+    saved?: DirectorySaved;
+    ratings?: DirectoryRatings;
+  } = {},
 ) {
   // The profiles' vocabulary, re-read in the background once it is a minute old: a new word
   // is corrected to within a minute of the profile that brought it.
@@ -181,6 +252,12 @@ export function createDirectoryService(
     return toPublicProfile(user, user.role === 'buyer' ? townOf(user) : undefined);
   }
 
+  /** Of the businesses among `ids`, those a signed-in client saved; nothing for anyone else. */
+  async function savedBy(actor: Actor | null, ids: string[]): Promise<Set<string> | undefined> {
+    if (!saved || actor?.role !== 'buyer' || ids.length === 0) return undefined;
+    return saved.savedAmong(actor.userId, ids);
+  }
+
   let placesCache:
     | { at: number; places: Awaited<ReturnType<DirectoryRepository['findSellerPlaces']>> }
     | undefined;
@@ -195,7 +272,17 @@ export function createDirectoryService(
       if (!user || !mayViewProfile(actor, user)) {
         throw new AppError('NOT_FOUND', 'This profile does not exist.');
       }
-      return shown(user);
+      const seller = user.role === 'seller';
+      const [savedIds, rated] = await Promise.all([
+        seller ? savedBy(actor, [user.id]) : undefined,
+        seller && ratings ? ratings.ratingsOf([user.id]) : undefined,
+      ]);
+      const rating = rated?.get(user.id);
+      return {
+        ...shown(user),
+        ...(savedIds && { saved: savedIds.has(user.id) }),
+        ...(rating && { rating }),
+      };
     },
 
     /**
@@ -213,6 +300,34 @@ export function createDirectoryService(
     searchBusinesses: createBusinessSearch(readDirectory),
   };
 
+  /**
+   * How well each business of a page fits a budget typed in the words: for an amount, 2 when
+   * it lists a price within it, 1 when its prices start above it, 0 when it lists none (in the
+   * currency said); for a
+   * cue, how far its own words lean to it (budget-lean.ts).
+   */
+  function budgetLeanOf(
+    budget: UnderstoodBudget,
+    explained: { row: DirectoryRow }[],
+    within: Map<string, FromPrice>,
+    listed: Map<string, FromPrice>,
+  ): Map<DirectoryRow, number> {
+    const { level, currency } = budget;
+    const hints = level && lexiconBudgetHints();
+    return new Map(
+      explained.map(({ row }) => {
+        if (!level || !hints) {
+          const id = row.user.id;
+          const above = listed.has(id) && (!currency || listed.get(id)!.currency === currency);
+          return [row, within.has(id) ? 2 : above ? 1 : 0];
+        }
+        const { firstName, lastName, description, address } = asShown(row.user);
+        const own = fold(`${firstName} ${lastName} ${description} ${address ?? ''}`);
+        return [row, budgetLean(own, level, hints)];
+      }),
+    );
+  }
+
   /** A directory page and, per profile, where each searched word counted (search-match.ts). */
   async function readDirectory(
     actor: Actor | null,
@@ -227,7 +342,22 @@ export function createDirectoryService(
           : 'Please sign in as a business to browse clients.',
       );
     }
-    const typed = withoutNearMe(searchWords(query.q ?? ''));
+    const price = priceFilterOf(query);
+    // A budget typed in the words ("até 80 eur por noite", "barato") is read, not searched for.
+    const taken = query.q ? takeBudget(query.q) : undefined;
+    const typed = withoutNearMe(searchWords(taken?.rest ?? ''));
+    const typedMax = price ? undefined : taken?.budget?.max;
+    const budget: UnderstoodBudget | undefined =
+      typedMax !== undefined
+        ? {
+            max: typedMax,
+            ...(taken?.budget?.currency && { currency: taken.budget.currency }),
+            ...(taken?.budget?.unit && { unit: taken.budget.unit }),
+            within: 0,
+          }
+        : taken?.level && !price
+          ? { level: taken.level }
+          : undefined;
     // A place named in the words becomes a point and a radius, unless a point was given.
     let place: UnderstoodPlace | null = null;
     let words = typed;
@@ -267,13 +397,15 @@ export function createDirectoryService(
       text: terms.map((term) => term.word).join(' '),
       category: query.category,
       near,
+      ...(price && { price }),
       sort: sort === 'relevance' && terms.length === 0 ? 'newest' : sort,
       viewerId: actor?.userId,
       limit: query.limit + 1,
       after,
     };
     // The count rides on the page's own statements; only a page without rows asks for it apart.
-    const wantsTotal = !query.cursor && (terms.length > 0 || near !== undefined);
+    const wantsTotal =
+      !query.cursor && (terms.length > 0 || near !== undefined || price !== undefined);
     let rows: DirectoryRow[];
     let counting: Promise<{ count: number; capped: boolean }> | undefined;
     if (wantsTotal) {
@@ -358,6 +490,34 @@ export function createDirectoryService(
     // Within a tier the index gives the newest first; on the page, the better match first.
     // The page holds the same rows either way, so paging neither repeats nor skips.
     // The ranking (ranking.ts): honest profiles first, then the fit band, Pro, the exact score.
+    // Each business's published rating: a card shows it, and the ranking weighs it.
+    // Each business's lowest starting price, among the services that fit the price filter; with
+    // a budget typed in the words, also among those within it.
+    const businesses = page.flatMap(({ user }) => (user.role === 'seller' ? [user.id] : []));
+    const typedFilter: PriceFilter | undefined =
+      budget?.max !== undefined
+        ? {
+            max: budget.max,
+            ...(budget.currency && { currency: budget.currency }),
+            ...(budget.unit && { unit: budget.unit }),
+          }
+        : undefined;
+    const [fromPrices, withinBudget, savedIds] = await Promise.all([
+      prices && businesses.length > 0
+        ? prices.findFromPrices(businesses, price)
+        : new Map<string, FromPrice>(),
+      prices && typedFilter && businesses.length > 0
+        ? prices.findFromPrices(businesses, typedFilter)
+        : new Map<string, FromPrice>(),
+      savedBy(actor, businesses),
+    ]);
+    if (budget?.max !== undefined) budget.within = withinBudget.size;
+    const rated =
+      ratings && page.length > 0
+        ? await ratings.ratingsOf(
+            page.flatMap(({ user }) => (user.role === 'seller' ? [user.id] : [])),
+          )
+        : new Map<string, RatingSummary>();
     if (search.sort === 'relevance' && !outsidePlace) {
       const ranked = new Map(
         explained.map(({ row, match }) => [
@@ -368,10 +528,26 @@ export function createDirectoryService(
             complete: match?.complete,
             fit: match?.fit ?? 0,
             score: match?.score ?? 0,
+            rating: rated.get(row.user.id),
           }),
         ]),
       );
       explained.sort((a, b) => compareRanked(ranked.get(a.row)!, ranked.get(b.row)!));
+      // A budget in the words: among complete matches (and among partial ones), first those
+      // within it, then those whose prices start above it, then those that list none, as Maya
+      // orders them. A cue is a weaker sign: within a relevance tier, those whose own words say
+      // "cheap" or "luxury" first. The ranking's order stays within each.
+      const lean = budget && budgetLeanOf(budget, explained, withinBudget, fromPrices);
+      if (lean) {
+        const key = (row: DirectoryRow) => ranked.get(row)!;
+        explained.sort(
+          (a, b) =>
+            Number(key(a.row).partial) - Number(key(b.row).partial) ||
+            (budget.level ? key(a.row).tier - key(b.row).tier : 0) ||
+            lean.get(b.row)! - lean.get(a.row)! ||
+            compareRanked(key(a.row), key(b.row)),
+        );
+      }
     }
     const hits = new Map(
       explained.flatMap(({ row, match }) => (match ? [[row.user.id, match.hits]] : [])),
@@ -388,6 +564,11 @@ export function createDirectoryService(
         ...(match && {
           match: { complete: match.complete, words: match.words, fields: match.fields },
         }),
+        ...((withinBudget.has(row.user.id) || fromPrices.has(row.user.id)) && {
+          fromPrice: withinBudget.get(row.user.id) ?? fromPrices.get(row.user.id),
+        }),
+        ...(savedIds && row.user.role === 'seller' && { saved: savedIds.has(row.user.id) }),
+        ...(rated.has(row.user.id) && { rating: rated.get(row.user.id) }),
       })),
       nextCursor:
         rows.length > query.limit && last && !outsidePlace
@@ -397,8 +578,12 @@ export function createDirectoryService(
         total: outsidePlace ? { count: 0, capped: false } : await counting,
       }),
       ...(!query.cursor &&
-        text && {
-          understood: { words: terms.map((term) => term.word), place },
+        (text || budget) && {
+          understood: {
+            words: terms.map((term) => term.word),
+            place,
+            ...(budget && { budget }),
+          },
         }),
     };
     return { page: usersPage, hits };
@@ -410,6 +595,29 @@ export function createDirectoryService(
     async findFeaturedSellers(): Promise<FeaturedSellers> {
       const rows = await repository.findFeaturedSellers(FEATURED_SELLERS);
       return { items: rows.map(shown) };
+    },
+
+    /**
+     * The directory's cards of the businesses among `ids` that are not deleted, with their
+     * lowest starting price; the caller has already kept only those its viewer may see.
+     */
+    async findCards(ids: string[]): Promise<Map<string, PublicProfile>> {
+      const rows = (await repository.findByIds([...new Set(ids)])).filter(
+        (user) => user.role === 'seller' && user.deletedAt === null,
+      );
+      const fromPrices =
+        prices && rows.length > 0
+          ? await prices.findFromPrices(rows.map((user) => user.id))
+          : new Map<string, FromPrice>();
+      return new Map(
+        rows.map((user) => [
+          user.id,
+          {
+            ...shown(user),
+            ...(fromPrices.has(user.id) && { fromPrice: fromPrices.get(user.id) }),
+          },
+        ]),
+      );
     },
 
     /** Names and thumbnails of chat partners, deleted accounts included (shown as deleted). */

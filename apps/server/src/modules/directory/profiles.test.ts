@@ -25,7 +25,10 @@ describe('public profiles', () => {
       location: { address: 'Rua Augusta 1, Lisbon', lat: 38.7101234, lng: -9.1365678 },
       email: 'shop@example.test',
       createdAt: seller.createdAt.toISOString(),
+      // Not declared yet, and no services listed.
+      trader: null,
       gallery: [],
+      services: [],
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bayesianRating } from '@maya/contracts';
 import { hasPremiumPlacement } from '../billing/plan-features.js';
 import type { User } from './directory.repository.js';
 import signalsData from './ranking-signals.json' with { type: 'json' };
@@ -12,8 +13,12 @@ import { expandWord, fold, tradeWords } from './search-terms.js';
  *    sector than the one asked is partial: search-match.ts), then the fit band: the match's fit,
  *    best first;
  * 2. honest profiles before those whose description addresses an assistant or stuffs keywords;
- * 3. premium placement: a Pro business before an equally fitting free one;
- * 4. the exact match score (less up to 1 for a long description), best first; then the index's
+ * 3. the clients' rating, as a Bayesian average (`bayesianRating`, @maya/contracts'
+ *    review-rules.ts: C = 5 reviews at the prior mean m = 4): a better-rated business before an
+ *    equally fitting one, and one 5★ review below twenty averaging 4.8★; a business with none
+ *    counts as the prior;
+ * 4. premium placement: a Pro business before an equally fitting free one;
+ * 5. the exact match score (less up to 1 for a long description), best first; then the index's
  *    order (newest first).
  *
  * So the Pro boost is a tie-break among equally fitting profiles, never above a better fit.
@@ -100,6 +105,8 @@ export interface Ranked {
   fit: number;
   /** The fit with the long-description discount: the order within a band. */
   score: number;
+  /** The business's published clients' reviews: their count and plain average. */
+  rating?: { count: number; average: number };
 }
 
 /** What the ranking compares of one match, read once before sorting. */
@@ -108,6 +115,8 @@ export interface RankKey {
   partial: boolean;
   band: number;
   doubtful: boolean;
+  /** The Bayesian average of the clients' ratings (the prior mean without reviews). */
+  rating: number;
   premium: boolean;
   score: number;
 }
@@ -118,6 +127,7 @@ export function rankedOf(match: Ranked): RankKey {
     partial: match.complete === false,
     band: fitBand(match.fit),
     doubtful: Boolean(doubtOf(match.user)),
+    rating: bayesianRating(match.rating?.count ?? 0, match.rating?.average ?? 0),
     premium: hasPremiumPlacement(match.user),
     score: match.score,
   };
@@ -130,6 +140,7 @@ export function compareRanked(a: RankKey, b: RankKey): number {
     Number(a.partial) - Number(b.partial) ||
     b.band - a.band ||
     Number(a.doubtful) - Number(b.doubtful) ||
+    b.rating - a.rating ||
     Number(b.premium) - Number(a.premium) ||
     b.score - a.score
   );

@@ -26,8 +26,11 @@ export const FIELD_WEIGHT: Record<MatchField, number> = {
   sector: 2,
   place: 2,
   description: 1,
+  // The names and descriptions of the services a business prices: what it says it sells, as
+  // much as its description does.
+  services: 1,
 };
-const FIELD_ORDER: MatchField[] = ['name', 'sector', 'place', 'description'];
+const FIELD_ORDER: MatchField[] = ['name', 'sector', 'place', 'description', 'services'];
 
 /** One searched word found in a profile: the field it counts in and the profile's own word there. */
 export interface MatchHit {
@@ -43,7 +46,7 @@ export interface MatchHit {
 export interface ExplainedMatch extends SearchMatch {
   /**
    * How well the profile fits: for each searched word its best field only (name 4, sector 2,
-   * place 2, description 1; ×0.75 for a synonym, ×0.5 for a typo), so a word repeated, or
+   * place 2, description 1, services 1; ×0.75 for a synonym, ×0.5 for a typo), so a word repeated, or
    * found in several fields, counts once.
    */
   fit: number;
@@ -76,6 +79,7 @@ export function explainMatch(
     sector: user.category?.replaceAll('-', ' '),
     place: user.address,
     description: user.description,
+    services: user.servicesText,
   };
   const fields = FIELD_ORDER.map((field) => [field, tokens(texts[field])] as const);
   const found = new Set<MatchField>();

@@ -1,5 +1,6 @@
 import type { Sector } from '@maya/contracts';
 import {
+  containsPhrase,
   derived,
   editDistance,
   foldLetters,
@@ -67,7 +68,7 @@ export function stem(word: string): string {
 /** Typo tolerance as Meilisearch and Typesense do it: 1 edit from 5 letters, 2 from 9. */
 export const allowedEdits = typoBudget;
 
-export { editDistance };
+export { containsPhrase, editDistance };
 
 /** A set of words the search treats as one: a search group, or a trade's one-word nouns. */
 interface SynonymGroup {

@@ -7,6 +7,7 @@ import {
   legacyDeletedAnswerSchema,
   legacySaveChatBodySchema,
 } from '@maya/contracts';
+import { localeOfRequest } from '../../lib/i18n/index.js';
 import { requireActor } from '../../plugins/auth.js';
 import { LEGACY_CHATS_MAX, type LegacyChatsService } from './legacy.chats.service.js';
 import { legacyOperation, legacyProblems } from './legacy.openapi.js';
@@ -26,7 +27,9 @@ export const legacyChatsRoutes: FastifyPluginAsyncZod<{ chats: LegacyChatsServic
         response: { 200: legacyChatsAnswerSchema, ...legacyProblems },
       },
     },
-    async (request) => ({ data: await chats.list(requireActor(request)) }),
+    async (request) => ({
+      data: await chats.list(requireActor(request), localeOfRequest(request)),
+    }),
   );
 
   app.post(
@@ -41,7 +44,11 @@ export const legacyChatsRoutes: FastifyPluginAsyncZod<{ chats: LegacyChatsServic
       },
     },
     async (request, reply) => {
-      const { chat, created } = await chats.open(requireActor(request), request.body);
+      const { chat, created } = await chats.open(
+        requireActor(request),
+        request.body,
+        localeOfRequest(request),
+      );
       reply.code(created ? 201 : 200);
       return { data: chat };
     },
@@ -60,7 +67,12 @@ export const legacyChatsRoutes: FastifyPluginAsyncZod<{ chats: LegacyChatsServic
       },
     },
     async (request) => ({
-      data: await chats.loadOrSave(requireActor(request), request.params.chatId, request.body),
+      data: await chats.loadOrSave(
+        requireActor(request),
+        request.params.chatId,
+        request.body,
+        localeOfRequest(request),
+      ),
     }),
   );
 

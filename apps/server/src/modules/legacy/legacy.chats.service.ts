@@ -1,10 +1,11 @@
 import type { LegacyChat, LegacyCreateChatBody, LegacySaveChatBody } from '@maya/contracts';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Locale } from '../../lib/i18n/index.js';
 import type { AccountService } from '../account/account.service.js';
 import type { ChatsService } from '../chats/chats.service.js';
-import type { LegacyConversations } from './legacy.conversations.js';
-import { chatSides, toLegacyChat } from './legacy.mapping.js';
+import { legacyContent, type LegacyConversations } from './legacy.conversations.js';
+import { chatNames, chatSides, toLegacyChat } from './legacy.mapping.js';
 
 /** The most chats GET /chats answers with (the most recently active ones). */
 export const LEGACY_CHATS_MAX = 1000;
@@ -26,8 +27,11 @@ export function createLegacyChatsService({
   conversations,
 }: LegacyChatsServiceDependencies) {
   return {
-    /** My chats that have a message, most recently active first; each holds only its latest one. */
-    async list(actor: Actor): Promise<LegacyChat[]> {
+    /**
+     * My chats that have a message, most recently active first; each holds only its latest one
+     * (a deal's move as a line in `locale`).
+     */
+    async list(actor: Actor, locale: Locale): Promise<LegacyChat[]> {
       const me = await account.getPrivateUser(actor.userId);
       const data: LegacyChat[] = [];
       let cursor: string | undefined;
@@ -35,7 +39,8 @@ export function createLegacyChatsService({
         const page = await chats.findChats(actor, { limit: PAGE, cursor });
         for (const summary of page.items) {
           const latest = summary.lastMessage ? [summary.lastMessage] : [];
-          data.push(toLegacyChat(actor, me.fullName, summary, latest));
+          const content = legacyContent(chatNames(actor, me.fullName, summary), locale);
+          data.push(toLegacyChat(actor, me.fullName, summary, latest, null, content));
         }
         cursor = page.nextCursor ?? undefined;
       } while (cursor && data.length < LEGACY_CHATS_MAX);
@@ -49,6 +54,7 @@ export function createLegacyChatsService({
     async open(
       actor: Actor,
       body: LegacyCreateChatBody,
+      locale: Locale,
     ): Promise<{ chat: LegacyChat; created: boolean }> {
       const self = actor.role === 'buyer' ? body.UserId : body.SellerId;
       if (self !== undefined && self !== actor.userId) {
@@ -67,7 +73,10 @@ export function createLegacyChatsService({
         );
       }
       const { chatId, created } = await conversations.open(actor, partnerId, body.chat);
-      return { chat: await conversations.load(actor, chatId, body.projectId ?? null), created };
+      return {
+        chat: await conversations.load(actor, chatId, locale, body.projectId ?? null),
+        created,
+      };
     },
 
     /** PUT /chats/{id}: loads the chat, after saving `chat` (the whole conversation) when sent. */
@@ -75,6 +84,7 @@ export function createLegacyChatsService({
       actor: Actor,
       chatId: string,
       body: LegacySaveChatBody | null | undefined,
+      locale: Locale,
     ): Promise<LegacyChat> {
       if (body?.chat) {
         if (body.SellerId !== undefined) {
@@ -87,7 +97,7 @@ export function createLegacyChatsService({
         }
         await conversations.save(actor, chatId, body.chat);
       }
-      return conversations.load(actor, chatId);
+      return conversations.load(actor, chatId, locale);
     },
 
     /** Hides the chat from my list; the partner keeps it. */

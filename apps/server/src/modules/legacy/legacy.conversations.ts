@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ChatSummary, LegacyChat, Message, SendMessageBody } from '@maya/contracts';
 import type { Actor } from '../../lib/actor.js';
+import { locales, type Locale } from '../../lib/i18n/index.js';
 import type { Hold } from '../../lib/throttle.js';
 import type { AccountService } from '../account/account.service.js';
 import type { ChatsService } from '../chats/chats.service.js';
-import { toLegacyChat } from './legacy.mapping.js';
+import { dealEventLine, type DealNames } from '../deals/deal-words.js';
+import { chatNames, toLegacyChat, type ContentOf } from './legacy.mapping.js';
 
 /** How many messages a load answers with at most (the newest ones). */
 export const LEGACY_LOAD_MAX = 5000;
@@ -22,6 +24,9 @@ export interface IncomingMessage {
  *
  * - Only the caller's own messages are considered (`isUser` true for a buyer, false for a
  *   seller); what the partner said is never written on their behalf.
+ * - A deal's move is a message with no words, which a load shows as one line in the reader's
+ *   language (`legacyContent`); a save that sends that line back, in any language the server
+ *   writes, matches the move and sends nothing.
  * - The caller's messages in the body are matched in order against the caller's stored,
  *   visible messages by content; those without a match are new and are appended, in order.
  *   Stored messages are never edited or removed by a save.
@@ -33,6 +38,11 @@ export interface IncomingMessage {
  *   any is written (so two saves side by side cannot both fit), they are written in one
  *   transaction, and what was not written is given back (chats.sendMessages).
  */
+/** A message's text for the original client: its words, or a deal's move as a line. */
+export function legacyContent(names: DealNames, locale: Locale): ContentOf {
+  return (message) => (message.deal ? dealEventLine(message.deal, names, locale) : message.body);
+}
+
 export function createLegacyConversations(chats: ChatsService, account: AccountService) {
   /** The caller's visible messages, oldest first. */
   async function visibleMessages(actor: Actor, chatId: string): Promise<Message[]> {
@@ -54,15 +64,19 @@ export function createLegacyConversations(chats: ChatsService, account: AccountS
   }
 
   /** The caller's messages of `incoming` that have no stored counterpart, in order. */
-  function unsaved(stored: Message[], incoming: IncomingMessage[], actor: Actor) {
+  function unsaved(stored: Message[], incoming: IncomingMessage[], actor: Actor, names: DealNames) {
     const ownStored = stored.filter((message) => message.senderId === actor.userId);
     const ownIncoming = incoming.filter((message) => message.isUser === (actor.role === 'buyer'));
+    // What each stored message may come back as: its words, or its move's line in any language.
+    const shownAs = ownStored.map(
+      (message) => new Set(locales.map((locale) => legacyContent(names, locale)(message))),
+    );
     const fresh: string[] = [];
     let next = 0;
     for (const message of ownIncoming) {
       let match = -1;
       for (let index = next; index < ownStored.length; index += 1) {
-        if (ownStored[index]!.body === message.content) {
+        if (shownAs[index]!.has(message.content)) {
           match = index;
           break;
         }
@@ -81,7 +95,13 @@ export function createLegacyConversations(chats: ChatsService, account: AccountS
   ): Promise<SendMessageBody[]> {
     if (incoming.length === 0) return [];
     const stored = await visibleMessages(actor, summary.id);
-    const { fresh, lastOwn } = unsaved(stored, incoming, actor);
+    const me = await account.getPrivateUser(actor.userId);
+    const { fresh, lastOwn } = unsaved(
+      stored,
+      incoming,
+      actor,
+      chatNames(actor, me.fullName, summary),
+    );
     // Before the caller's first visible message, the chain starts at the first visible
     // message of the conversation, or at the moment of the last message when none is visible
     // (after a delete), so a fresh start never reuses an id of the hidden history.
@@ -113,11 +133,18 @@ export function createLegacyConversations(chats: ChatsService, account: AccountS
   return {
     visibleMessages,
 
-    async load(actor: Actor, chatId: string, projectId: string | null = null): Promise<LegacyChat> {
+    /** The whole chat as the original client loads it, a deal's moves as lines in `locale`. */
+    async load(
+      actor: Actor,
+      chatId: string,
+      locale: Locale,
+      projectId: string | null = null,
+    ): Promise<LegacyChat> {
       const summary = await chats.getChat(actor, chatId);
       const messages = await visibleMessages(actor, chatId);
       const me = await account.getPrivateUser(actor.userId);
-      return toLegacyChat(actor, me.fullName, summary, messages, projectId);
+      const content = legacyContent(chatNames(actor, me.fullName, summary), locale);
+      return toLegacyChat(actor, me.fullName, summary, messages, projectId, content);
     },
 
     /** Appends what is new in a whole-conversation save; see the comment above. */

@@ -96,14 +96,32 @@ export function chatSides(actor: Actor, summary: ChatSummary) {
     : { buyerId: summary.partner.id, sellerId: actor.userId };
 }
 
-/** `isUser` is true for what the buyer wrote, as in the original. */
-export function toLegacyMessage(message: Message, buyerId: string): LegacyMessage {
+/** A message's text as the original client shows it: its words, or a deal's move as a line. */
+export type ContentOf = (message: Message) => string;
+
+/**
+ * `isUser` is true for what the buyer wrote, as in the original. A deal's move has no words of
+ * its own: `contentOf` writes it as one line in the reader's language.
+ */
+export function toLegacyMessage(
+  message: Message,
+  buyerId: string,
+  contentOf: ContentOf = (each) => each.body,
+): LegacyMessage {
   return {
     _id: message.id,
-    content: message.body,
+    content: contentOf(message),
     isUser: message.senderId === buyerId,
     createdAt: message.createdAt,
   };
+}
+
+/** The chat's two names as a deal's line says them: null for an account deleted since. */
+export function chatNames(actor: Actor, ownName: string, summary: ChatSummary) {
+  const partnerName = summary.partner.deleted ? null : summary.partner.fullName;
+  return actor.role === 'buyer'
+    ? { buyer: ownName, business: partnerName }
+    : { buyer: partnerName, business: ownName };
 }
 
 export function toLegacyChat(
@@ -112,6 +130,7 @@ export function toLegacyChat(
   summary: ChatSummary,
   messages: Message[],
   projectId: string | null = null,
+  contentOf?: ContentOf,
 ): LegacyChat {
   const { buyerId, sellerId } = chatSides(actor, summary);
   const partnerName = summary.partner.fullName;
@@ -124,6 +143,6 @@ export function toLegacyChat(
     projectId,
     createdAt: summary.createdAt,
     updatedAt: summary.updatedAt,
-    chat: messages.map((message) => toLegacyMessage(message, buyerId)),
+    chat: messages.map((message) => toLegacyMessage(message, buyerId, contentOf)),
   };
 }

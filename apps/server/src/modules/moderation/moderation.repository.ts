@@ -6,6 +6,7 @@ import {
   moderationDecisions,
   notificationSettings,
   reports,
+  reviews,
   users,
 } from '../../db/schema/index.js';
 
@@ -126,6 +127,21 @@ export function createModerationRepository(db: Database) {
       await tx.update(users).set(patch).where(eq(users.id, userId));
     },
 
+    /**
+     * Takes a review's part down (`at`) or brings it back (null): the one write this module makes
+     * to the reviews' table, in the decision's transaction. Reviews read it at every read.
+     */
+    async setReviewRemoved(
+      tx: Database,
+      review: { id: string; part: 'review' | 'reply' },
+      at: Date | null,
+    ) {
+      await tx
+        .update(reviews)
+        .set(review.part === 'review' ? { removedAt: at } : { replyRemovedAt: at })
+        .where(eq(reviews.id, review.id));
+    },
+
     async resolveReports(tx: Database, ids: string[], decisionId: string, at: Date) {
       if (!ids.length) return;
       await tx
@@ -172,9 +188,21 @@ export function createModerationRepository(db: Database) {
         .orderBy(desc(appeals.createdAt));
     },
 
-    async findAppealsOfDecisions(decisionIds: string[]): Promise<AppealRow[]> {
+    async findAppealsOfDecisions(decisionIds: string[], tx: Database = db): Promise<AppealRow[]> {
       if (!decisionIds.length) return [];
-      return db.select().from(appeals).where(inArray(appeals.decisionId, decisionIds));
+      return tx.select().from(appeals).where(inArray(appeals.decisionId, decisionIds));
+    },
+
+    /**
+     * Holds the decision's row until the transaction ends, so two appeals of it sent at once
+     * are checked one after the other.
+     */
+    async lockDecision(tx: Database, id: string): Promise<void> {
+      await tx
+        .select({ id: moderationDecisions.id })
+        .from(moderationDecisions)
+        .where(eq(moderationDecisions.id, id))
+        .for('update');
     },
 
     async findAppeals(decided: boolean): Promise<AppealRow[]> {

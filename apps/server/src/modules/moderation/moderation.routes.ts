@@ -6,6 +6,8 @@ import {
   adminReportsQuerySchema,
   adminUsersQuerySchema,
   adminUsersSchema,
+  appealByLinkBodySchema,
+  appealLinkBodySchema,
   appealSchema,
   createAppealBodySchema,
   createDecisionBodySchema,
@@ -13,20 +15,26 @@ import {
   decisionSchema,
   destructiveDecisionKinds,
   moderationIdParamsSchema,
+  myDecisionSchema,
   myDecisionsSchema,
   reportGroupsSchema,
   transparencyQuerySchema,
   transparencySchema,
 } from '@maya/contracts';
-import { requireActor } from '../../plugins/auth.js';
+import { requireActor, security } from '../../plugins/auth.js';
 import { operatorOnly, operatorSecurity, requireOperator } from '../../plugins/operator-auth.js';
 import { problems } from '../../plugins/problem.js';
-import type { ModerationService } from './moderation.service.js';
+import { APPEAL_WINDOW_MONTHS, type ModerationService } from './moderation.service.js';
+
+/** Appeals one address may send through mailed links an hour, as a signed-in member may. */
+export const LINK_APPEALS_PER_HOUR = 10;
 
 /**
  * The console's moderation API under /admin (an operator session only, refused before the body
- * is read), and the affected person's decisions and appeals under /me. No route here lets an
- * operator browse chats: messages reach them only as a report's frozen evidence.
+ * is read), the affected person's decisions and appeals under /me, and the same statement and
+ * appeal opened by the link mailed with it, with no session (`/decisions/statement`,
+ * `/decisions/appeal`). No route here lets an operator browse chats: messages reach them only as
+ * a report's frozen evidence.
  */
 export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService }> = async (
   app,
@@ -173,5 +181,40 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       reply
         .status(201)
         .send(await moderation.appeal(requireActor(request), request.params.id, request.body)),
+  );
+
+  // The mailed appeal link's two requests. Its token rides in the body, never in a URL, so no
+  // access log holds it; limited per address like the other mailed links' routes.
+  app.post(
+    '/decisions/statement',
+    {
+      config: { rateLimit: { max: 50, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['moderation'],
+        security: security.none,
+        summary: 'The statement of reasons a mailed appeal link opens; no sign-in',
+        description:
+          "Every statement of reasons but a dismissal's is mailed with a link, `/appeal?token=…`, that opens it without signing in, also while the account is suspended or terminated. The answer is the decision as `GET /me/decisions` lists it, with its appeal. A token this server did not sign, or one whose decision or account is gone, is a 404 that says no more.",
+        body: appealLinkBodySchema,
+        response: { 200: myDecisionSchema, ...problems(400, 404, 429) },
+      },
+    },
+    async (request) => moderation.openAppealLink(request.body.token),
+  );
+
+  app.post(
+    '/decisions/appeal',
+    {
+      config: { rateLimit: { max: LINK_APPEALS_PER_HOUR, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['moderation'],
+        security: security.none,
+        summary: 'Appeal a decision through its mailed link: no sign-in; once, within six months',
+        description: `The same appeal as \`POST /me/decisions/{id}/appeal\`, under the same rules: once per decision (409), within ${APPEAL_WINDOW_MONTHS} months of it (409); another operator decides it. A token this server did not sign is a 404. At most ${LINK_APPEALS_PER_HOUR} an address an hour (429).`,
+        body: appealByLinkBodySchema,
+        response: { 201: appealSchema, ...problems(400, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await moderation.appealByLink(request.body)),
   );
 };

@@ -4,6 +4,7 @@ import type {
   AdminReport,
   AdminUsers,
   Appeal,
+  AppealByLinkBody,
   CreateAppealBody,
   CreateDecisionBody,
   DecideAppealBody,
@@ -12,6 +13,7 @@ import type {
   MyDecision,
   MyDecisions,
   ReportGroups,
+  ReviewPart,
   Transparency,
 } from '@maya/contracts';
 import { decisionKindSchema, destructiveDecisionKinds, FRESH_CODE_MINUTES } from '@maya/contracts';
@@ -21,10 +23,12 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { wordsFor } from '../../lib/i18n/index.js';
+import type { MailLinkSigner } from '../../lib/mail-link-signer.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { OperatorActor } from '../../lib/operator-actor.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import type { JobQueue } from '../../plugins/jobs.js';
+import { createAppealLinks } from './appeal-links.js';
 import type {
   AppealRow,
   DecisionRow,
@@ -50,6 +54,8 @@ export interface ModerationServiceDependencies {
   mailer: Mailer;
   jobs: JobQueue;
   publicUrl: string;
+  /** Signs the statements' appeal links (the mail links' one secret, `lib/mail-link-signer.ts`). */
+  signer: MailLinkSigner;
   /** Mails a notice's notifier the decision on it (the reports module's queue; ignores members' reports). */
   mailNotifier: (report: ReportRow, decision: DecisionRow) => Promise<void>;
   /**
@@ -101,6 +107,33 @@ function addMonths(date: Date, months: number): Date {
   return next;
 }
 
+/** The review a decision took down (or an appeal's outcome brought back), and which part. */
+function reviewOf(row: DecisionRow): Decision['review'] {
+  return row.subjectReviewId
+    ? { id: row.subjectReviewId, part: row.subjectReviewPart ?? 'review' }
+    : null;
+}
+
+/**
+ * The one review the reports of a `remove_review` decision name: every report is of the same
+ * review's same part. Anything else is the operator's mistake, named on the field.
+ */
+function reportedReview(reports: ReportRow[]): { id: string; part: ReviewPart } {
+  const [first] = reports;
+  const id = first?.subjectReviewId;
+  const part = first?.subjectReviewPart ?? 'review';
+  if (
+    !id ||
+    reports.some((report) => report.subjectReviewId !== id || report.subjectReviewPart !== part)
+  )
+    throw new AppError(
+      'VALIDATION_FAILED',
+      { key: 'moderation:errors.notOneReview' },
+      { reportIds: 'The reports must all be of one review' },
+    );
+  return { id, part };
+}
+
 function toDecision(row: DecisionRow, reportIds: string[]): Decision {
   return {
     id: row.id,
@@ -108,6 +141,7 @@ function toDecision(row: DecisionRow, reportIds: string[]): Decision {
     subjectUserId: row.subjectUserId,
     operatorId: row.operatorId,
     reportIds,
+    review: reviewOf(row),
     appealOf: row.appealOf,
     ground: row.ground,
     rule: row.rule,
@@ -117,6 +151,24 @@ function toDecision(row: DecisionRow, reportIds: string[]): Decision {
     effectiveAt: iso(row.effectiveAt),
     exception: row.exception,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A decision as the affected person reads it: the statement of reasons, with their appeal. */
+function toMyDecision(row: DecisionRow, appeal: AppealRow | undefined): MyDecision {
+  return {
+    id: row.id,
+    kind: row.kind,
+    ground: row.ground,
+    rule: row.rule,
+    facts: row.facts,
+    automated: false,
+    until: iso(row.until),
+    effectiveAt: iso(row.effectiveAt),
+    review: reviewOf(row),
+    createdAt: row.createdAt.toISOString(),
+    appealableUntil: addMonths(row.createdAt, APPEAL_WINDOW_MONTHS).toISOString(),
+    appeal: appeal ? toAppeal(appeal) : null,
   };
 }
 
@@ -149,12 +201,13 @@ export function createModerationService({
   mailer,
   jobs,
   publicUrl,
+  signer,
   mailNotifier,
   audit,
   log,
   now = () => new Date(),
 }: ModerationServiceDependencies) {
-  const appealLink = new URL('/account#decisions', publicUrl).toString();
+  const appealLinks = createAppealLinks(signer, publicUrl);
 
   // The route asks for a fresh code too (requireOperator); the service holds the rule itself.
   function assertFresh(actor: OperatorActor, at: Date) {
@@ -168,9 +221,12 @@ export function createModerationService({
     const what =
       decision.kind === 'terminate' && decision.effectiveAt && !decision.exception
         ? t('statement.kind.terminateScheduled', { at: decision.effectiveAt })
-        : t(`statement.kind.${decision.kind}`, { until: decision.until });
-    const signInClosed =
-      decision.kind === 'suspend' || (decision.kind === 'terminate' && decision.exception);
+        : decision.kind === 'remove_review'
+          ? t(`statement.kind.remove_${decision.subjectReviewPart ?? 'review'}`)
+          : t(`statement.kind.${decision.kind}`, { until: decision.until });
+    // Every statement carries its appeal link, which needs no sign-in: a suspended or terminated
+    // account appeals the same way as any other.
+    const link = await appealLinks.linkOf(decision.id);
     const lines = [
       t('hello', { name: member.firstName }),
       '',
@@ -185,13 +241,18 @@ export function createModerationService({
       '',
       t('statement.human'),
       '',
-      ...(signInClosed ? [t('statement.appealSuspended')] : [t('statement.appeal'), appealLink]),
+      t('statement.appealLink', {
+        date: addMonths(decision.createdAt, APPEAL_WINDOW_MONTHS),
+      }),
+      link,
+      '',
+      t('statement.appealAccount'),
     ];
     await mailer.send({
       to: member.email,
       subject: t('statement.subject'),
       text: lines.join('\n'),
-      link: appealLink,
+      link,
       kind: 'moderation-decision',
     });
   }
@@ -213,6 +274,47 @@ export function createModerationService({
   async function decisionsView(rows: DecisionRow[]): Promise<Decision[]> {
     const reportIds = await repository.reportIdsOf(rows.map((row) => row.id));
     return rows.map((row) => toDecision(row, reportIds.get(row.id) ?? []));
+  }
+
+  /**
+   * The decision a mailed appeal link names: one this server signed, with a statement of reasons
+   * (not a dismissal, not an appeal's outcome), about an account not deleted. Any other token is
+   * the same 404, whose words say nothing of which it was.
+   */
+  async function decisionOfLink(token: string): Promise<{ decision: DecisionRow; userId: string }> {
+    const invalid = () => new AppError('NOT_FOUND', { key: 'moderation:errors.appealLinkInvalid' });
+    const decisionId = await appealLinks.decisionOf(token);
+    const decision = decisionId && (await repository.findDecision(decisionId));
+    if (!decision || decision.kind === 'dismiss' || decision.appealOf || !decision.subjectUserId)
+      throw invalid();
+    const member = await repository.findMember(decision.subjectUserId);
+    if (!member || member.deletedAt) throw invalid();
+    return { decision, userId: member.id };
+  }
+
+  /**
+   * Files the affected person's appeal of a decision about them, whichever way they came (signed
+   * in, or by the mailed link): once, within APPEAL_WINDOW_MONTHS. The decision's row is held
+   * while its appeals are counted, so two sent at once make one.
+   */
+  async function fileAppeal(decision: DecisionRow, userId: string, text: string): Promise<Appeal> {
+    const at = now();
+    if (decision.appealOf || addMonths(decision.createdAt, APPEAL_WINDOW_MONTHS) < at)
+      throw new AppError('CONFLICT', { key: 'moderation:errors.appealClosed' });
+    const row = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      await repository.lockDecision(tx, decision.id);
+      if ((await repository.findAppealsOfDecisions([decision.id], tx)).length)
+        throw new AppError('CONFLICT', { key: 'moderation:errors.appealedOnce' });
+      return repository.insertAppeal(tx, {
+        id: uuidv7(at.getTime()),
+        decisionId: decision.id,
+        userId,
+        text,
+        createdAt: at,
+      });
+    });
+    return toAppeal(row);
   }
 
   const service = {
@@ -268,6 +370,8 @@ export function createModerationService({
         source: row.source,
         subject: memberSummary(subject),
         subjectKind: row.subjectKind,
+        subjectReviewId: row.subjectReviewId,
+        subjectReviewPart: row.subjectReviewPart,
         reason: row.reason,
         legalGround: row.legalGround,
         details: row.details,
@@ -354,6 +458,8 @@ export function createModerationService({
         suspend: { suspendedUntil: until },
         terminate: scheduled ? { terminatesAt: effectiveAt } : { terminatedAt: at },
         restore: { hiddenAt: null, suspendedUntil: null, terminatesAt: null, terminatedAt: null },
+        // The review's part is taken down; the account is not restricted.
+        remove_review: undefined,
       }[body.kind];
       const reportIds = [...new Set(body.reportIds ?? [])];
       const language = (await repository.languageOf(member.id)) as DecisionRow['language'];
@@ -372,6 +478,7 @@ export function createModerationService({
           );
         if (reports.some((report) => report.status !== 'open'))
           throw new AppError('CONFLICT', { key: 'moderation:errors.reportDecided' });
+        const review = body.kind === 'remove_review' ? reportedReview(reports) : null;
 
         const decision = await repository.insertDecision(tx, {
           id: uuidv7(at.getTime()),
@@ -379,6 +486,8 @@ export function createModerationService({
           subjectUserId: member.id,
           operatorId: actor.operatorId,
           reportId: reportIds[0] ?? null,
+          subjectReviewId: review?.id ?? null,
+          subjectReviewPart: review?.part ?? null,
           ground: body.ground,
           rule: body.rule,
           facts: body.facts,
@@ -390,6 +499,7 @@ export function createModerationService({
           createdAt: at,
         });
         if (restrictions) await repository.setRestrictions(tx, member.id, restrictions);
+        if (review) await repository.setReviewRemoved(tx, review, at);
         await repository.resolveReports(tx, reportIds, decision.id, at);
         await audit(
           tx,
@@ -404,6 +514,7 @@ export function createModerationService({
               ...(until && { until: until.toISOString() }),
               ...(effectiveAt && { effectiveAt: effectiveAt.toISOString() }),
               ...(body.exception && { exception: body.exception }),
+              ...(review && { review }),
             },
           },
           at,
@@ -433,46 +544,40 @@ export function createModerationService({
       );
       const appeals = await repository.findAppealsOfDecisions(rows.map((row) => row.id));
       return {
-        decisions: rows.map((row): MyDecision => {
-          const appeal = appeals.find((candidate) => candidate.decisionId === row.id);
-          return {
-            id: row.id,
-            kind: row.kind,
-            ground: row.ground,
-            rule: row.rule,
-            facts: row.facts,
-            automated: false,
-            until: iso(row.until),
-            effectiveAt: iso(row.effectiveAt),
-            createdAt: row.createdAt.toISOString(),
-            appealableUntil: addMonths(row.createdAt, APPEAL_WINDOW_MONTHS).toISOString(),
-            appeal: appeal ? toAppeal(appeal) : null,
-          };
-        }),
+        decisions: rows.map((row) =>
+          toMyDecision(
+            row,
+            appeals.find((appeal) => appeal.decisionId === row.id),
+          ),
+        ),
       };
     },
 
-    /** The affected person appeals a decision about them: once, within six months. */
+    /** The signed-in person appeals a decision about them: once, within six months. */
     async appeal(actor: Actor, decisionId: string, body: CreateAppealBody): Promise<Appeal> {
-      const at = now();
       const decision = await repository.findDecision(decisionId);
       if (!decision || decision.subjectUserId !== actor.userId || decision.kind === 'dismiss')
         throw new AppError('NOT_FOUND', { key: 'moderation:errors.decisionNotFound' });
-      if (decision.appealOf || addMonths(decision.createdAt, APPEAL_WINDOW_MONTHS) < at)
-        throw new AppError('CONFLICT', { key: 'moderation:errors.appealClosed' });
-      const existing = await repository.findAppealsOfDecisions([decision.id]);
-      if (existing.length)
-        throw new AppError('CONFLICT', { key: 'moderation:errors.appealedOnce' });
-      const row = await db.transaction((transaction) =>
-        repository.insertAppeal(transaction as unknown as Database, {
-          id: uuidv7(at.getTime()),
-          decisionId: decision.id,
-          userId: actor.userId,
-          text: body.text,
-          createdAt: at,
-        }),
-      );
-      return toAppeal(row);
+      return fileAppeal(decision, actor.userId, body.text);
+    },
+
+    /**
+     * The statement a mailed appeal link opens, with no sign-in: the link is the proof, as the
+     * person's mailbox is theirs.
+     */
+    async openAppealLink(token: string): Promise<MyDecision> {
+      const { decision } = await decisionOfLink(token);
+      const [appeal] = await repository.findAppealsOfDecisions([decision.id]);
+      return toMyDecision(decision, appeal);
+    },
+
+    /**
+     * The person appeals through the mailed link, with no sign-in: the same appeal as the
+     * signed-in one (`appeal`), under the same rules, seen alike by the console.
+     */
+    async appealByLink(body: AppealByLinkBody): Promise<Appeal> {
+      const { decision, userId } = await decisionOfLink(body.token);
+      return fileAppeal(decision, userId, body.text);
     },
 
     async findAppeals(_actor: OperatorActor, status: 'open' | 'decided'): Promise<AdminAppeals> {
@@ -530,6 +635,8 @@ export function createModerationService({
           subjectUserId: original.subjectUserId,
           operatorId: actor.operatorId,
           appealOf: original.id,
+          subjectReviewId: original.subjectReviewId,
+          subjectReviewPart: original.subjectReviewPart,
           ground: original.ground,
           rule: original.rule,
           facts: body.facts,
@@ -542,7 +649,14 @@ export function createModerationService({
         });
         if (!(await repository.closeAppeal(tx, appeal.id, body.outcome, outcome.id, at)))
           throw new AppError('CONFLICT', { key: 'moderation:errors.appealDecided' });
-        if (reversed && member)
+        // Reversing a review's take-down shows it again; it lifts no restriction of the account.
+        if (reversed && original.subjectReviewId)
+          await repository.setReviewRemoved(
+            tx,
+            { id: original.subjectReviewId, part: original.subjectReviewPart ?? 'review' },
+            null,
+          );
+        else if (reversed && member)
           await repository.setRestrictions(tx, member.id, {
             hiddenAt: null,
             suspendedUntil: null,
@@ -573,7 +687,12 @@ export function createModerationService({
             text: [
               t('hello', { name: member.firstName }),
               '',
-              t(`appealOutcome.${body.outcome}`, { date: original.createdAt }),
+              t(
+                reversed && original.subjectReviewId
+                  ? 'appealOutcome.reversedReview'
+                  : `appealOutcome.${body.outcome}`,
+                { date: original.createdAt },
+              ),
               t('appealOutcome.facts', { facts: body.facts }),
               '',
               t('appealOutcome.human'),

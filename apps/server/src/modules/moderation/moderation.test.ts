@@ -214,7 +214,9 @@ describe('decisions', () => {
     expect(mail.text).toContain('The facts: The business does not exist at the address given');
     expect(mail.text).toContain('The rule applied (Maya Market Terms): Terms 3.1');
     expect(mail.text).toContain('A person made this decision');
-    expect(mail.text).toContain('http://localhost:3000/account#decisions');
+    expect(mail.text).toMatch(/^http:\/\/localhost:3000\/appeal\?token=[\w-]{64}$/m);
+    expect(mail.link).toMatch(/^http:\/\/localhost:3000\/appeal\?token=/);
+    expect(mail.text).toContain('also under Decisions in your account');
 
     const mine = myDecisionsSchema.parse(
       (
@@ -231,6 +233,7 @@ describe('decisions', () => {
         automated: false,
         until: null,
         effectiveAt: null,
+        review: null,
         createdAt: decision.createdAt,
         appealableUntil: expect.stringMatching(/^\d{4}-/),
         appeal: null,
@@ -401,7 +404,9 @@ describe('decisions', () => {
 
     const mail = await statementTo(subject.email);
     expect(mail.text).toContain('Your account is suspended until');
-    expect(mail.text).toContain('reply to this mail to appeal');
+    // Signed out, the person appeals through the mail's link, which needs no sign-in.
+    expect(mail.text).toContain('it needs no sign-in');
+    expect(mail.text).toMatch(/^http:\/\/localhost:3000\/appeal\?token=[\w-]{64}$/m);
 
     const restored = await decide(operator.headers, {
       subjectUserId: subject.id,

@@ -138,7 +138,9 @@ export function createNotificationsRepository(db: Database) {
         sql`select m.chat_id, pu.first_name, pu.last_name,
                    count(*) filter (where ${aged})::int as unread,
                    (array_agg(x.id order by x.id desc) filter (where ${aged}))[1] as last_message_id,
-                   (array_agg(x.body order by x.id desc) filter (where ${aged}))[1:3] as latest,
+                   -- A deal's move has no words to quote (the chat draws it): it counts, unquoted.
+                   (array_agg(x.body order by x.id desc)
+                     filter (where ${aged} and x.deal_id is null))[1:3] as latest,
                    min(x.created_at) filter (where not (${aged})) as young_since
             from ${chatMembers} m
             join ${chatMembers} pm on pm.chat_id = m.chat_id and pm.user_id <> m.user_id

@@ -1,4 +1,3 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {
   NotificationSettings,
   UnsubscribeQuery,
@@ -6,9 +5,10 @@ import type {
 } from '@maya/contracts';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Mailer } from '../../lib/mailer.js';
+import { sameSignature, type MailLinkSigner } from '../../lib/mail-link-signer.js';
+import type { Mail, Mailer } from '../../lib/mailer.js';
 import type { JobQueue } from '../../plugins/jobs.js';
-import type { NotificationsRepository } from './notifications.repository.js';
+import type { MailRecipient, NotificationsRepository } from './notifications.repository.js';
 import { renderUnreadMail } from './unread-mail.js';
 
 export const UNREAD_MESSAGES_QUEUE = 'unread-messages';
@@ -34,8 +34,8 @@ export interface NotificationsServiceDependencies {
   publicUrl: string;
   /** How long a message stays unread before it is mailed, and the least time between mails. */
   delaySeconds: number;
-  /** MAIL_LINK_SECRET; unset, a secret is made once and kept in the database. */
-  linkSecret: string | undefined;
+  /** Signs the unsubscribe links (the mail links' one secret, `lib/mail-link-signer.ts`). */
+  signer: MailLinkSigner;
   /** The chats the person has open on a visible page, in any process (realtime's presence). */
   openChats: (userId: string) => Promise<ReadonlySet<string>>;
   log: { info(details: Record<string, unknown>, message: string): void };
@@ -51,21 +51,11 @@ export function createNotificationsService({
   mailer,
   publicUrl,
   delaySeconds,
-  linkSecret,
+  signer,
   openChats,
   log,
 }: NotificationsServiceDependencies) {
-  let secret: Promise<string> | undefined;
-  const signingSecret = () =>
-    (secret ??= linkSecret
-      ? Promise.resolve(linkSecret)
-      : repository.serverSecret('mail-link', randomBytes(32).toString('base64url')));
-
-  async function sign(text: string): Promise<string> {
-    return createHmac('sha256', await signingSecret())
-      .update(text)
-      .digest('base64url');
-  }
+  const sign = (text: string) => signer.sign(text);
 
   /**
    * The account's password as the links carry it: a fingerprint of its hash, so a password
@@ -91,11 +81,6 @@ export function createNotificationsService({
     return url.toString();
   }
 
-  function sameText(expected: string, given: string): boolean {
-    const [a, b] = [Buffer.from(expected), Buffer.from(given)];
-    return a.length === b.length && timingSafeEqual(a, b);
-  }
-
   /**
    * Whether a link still works: one this server did not sign is a 404; a signed one is live
    * until UNSUBSCRIBE_LINK_DAYS after its mail and until the account's password changes. A link
@@ -104,13 +89,13 @@ export function createNotificationsService({
   async function checkLink({ user, issued, version, token }: UnsubscribeQuery): Promise<boolean> {
     const genuine =
       issued !== undefined && version !== undefined
-        ? sameText(await signed(user, issued, version), token)
-        : sameText(await sign(`unsubscribe:${user}`), token);
+        ? sameSignature(await signed(user, issued, version), token)
+        : sameSignature(await sign(`unsubscribe:${user}`), token);
     if (!genuine) throw new AppError('NOT_FOUND', { key: 'errors:notifications.linkInvalid' });
     if (issued === undefined || version === undefined) return false;
     const ageMs = Date.now() - Number(issued) * 1000;
     if (ageMs > UNSUBSCRIBE_LINK_DAYS * 24 * 3_600_000) return false;
-    return sameText(await linkVersion(user), version);
+    return sameSignature(await linkVersion(user), version);
   }
 
   /** A signed link's answer: the settings while it works, else the language to say so in. */
@@ -239,6 +224,41 @@ export function createNotificationsService({
     },
 
     unsubscribeUrl,
+
+    /**
+     * A notice about the person's own business on the site (a deal's offer about to lapse, a
+     * request that lapsed), mailed by the unread-message mail's rule (`findMailRecipient`: a
+     * live account with a confirmed email whose mail is not off), in their language, with the
+     * one-click link that turns these mails off. `render` writes it for the recipient; false when
+     * nothing was sent.
+     */
+    async mailNotice(
+      userId: string,
+      kind: string,
+      render: (
+        recipient: MailRecipient,
+        links: { unsubscribeUrl: string; accountUrl: string },
+      ) => Omit<Mail, 'to' | 'headers' | 'kind'>,
+    ): Promise<boolean> {
+      const recipient = await repository.findMailRecipient(userId);
+      if (!recipient) return false;
+      const url = await unsubscribeUrl(userId);
+      const mail = render(recipient, {
+        unsubscribeUrl: url,
+        accountUrl: new URL('/account', publicUrl).toString(),
+      });
+      await mailer.send({
+        ...mail,
+        to: recipient.email,
+        kind,
+        headers: {
+          'List-Unsubscribe': `<${url}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      });
+      log.info({ mail: kind }, 'notice mailed');
+      return true;
+    },
   };
 }
 

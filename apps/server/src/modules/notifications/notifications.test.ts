@@ -1,16 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { messageSchema, notificationSettingsSchema } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig, readEnv } from '../../config.js';
+import { readEnv } from '../../config.js';
 import { createDatabase, selectRows, type DatabaseHandle } from '../../db/client.js';
-import { buildTestApp } from '../../../test/build-test-app.js';
+import { buildAppOn, buildTestApp } from '../../../test/build-test-app.js';
 import { newChat, send } from '../../../test/chats.js';
+import { quoteRequest, startDeal, taken } from '../../../test/deals.js';
 import { connectSocket, type ClientSocket } from '../../../test/sockets.js';
-import { sameOrigin, signUp, type SignedUp } from '../../../test/sessions.js';
-import { findLink, startSmtpPeer, subjectOf, type ReceivedMail } from '../../../test/smtp-peer.js';
+import {
+  SIGN_UP_MAIL,
+  sameOrigin,
+  signUpThroughSmtp,
+  type SignedUp,
+} from '../../../test/sessions.js';
+import { startSmtpPeer, subjectOf, type ReceivedMail } from '../../../test/smtp-peer.js';
 import { createPostgresTestDatabase, createTestDatabase } from '../../../test/test-database.js';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -60,8 +62,14 @@ async function waitingJobs(userId: string) {
   return rows.map((row) => ({ startAfter: new Date(row.start_after) }));
 }
 
-/** The person's waiting job is due now, as it would be once its time has come. */
+/**
+ * The person's waiting job is due now, as it would be once its time has come. The job is queued
+ * after the response, off the request's path, so this waits for it to be there first.
+ */
 async function dueNow(userId: string) {
+  await expect
+    .poll(async () => (await waitingJobs(userId)).length, { timeout: 15_000, interval: 50 })
+    .toBeGreaterThan(0);
   await timed.database.db.execute(
     sql`update pgboss.job set start_after = now()
         where name = ${UNREAD_MESSAGES_QUEUE} and singleton_key = ${userId} and state = 'created'`,
@@ -77,9 +85,6 @@ const decoded = (mail: ReceivedMail) =>
     )
     .replaceAll(/\r\n[ \t]+/g, ' ');
 
-/** The sign-up's mail, whose link confirms the address and signs in. */
-const SIGN_UP_MAIL = 'Confirm your email to start on Maya Market';
-
 /** The unread-message mails the peer holds for `email` (not the sign-up's). */
 const unreadMailsTo = (email: string) =>
   smtp.inbox.filter(
@@ -93,26 +98,9 @@ async function mailsTo(email: string, ms = 3_000): Promise<ReceivedMail[]> {
   return unreadMailsTo(email);
 }
 
-/**
- * Signs up and follows the mailed link, read from the peer (for apps built here too): only
- * confirmed addresses are mailed, and these tests rely on it.
- */
-async function signUpConfirmed(
-  application: FastifyInstance,
-  overrides?: Record<string, unknown>,
-): Promise<SignedUp> {
-  return signUp(application, overrides, async (email) => {
-    for (let waited = 0; waited < 5_000; waited += 50) {
-      const mail = smtp.inbox.find(
-        (item) =>
-          item.to.includes(email.toLowerCase()) && subjectOf(item.raw).startsWith(SIGN_UP_MAIL),
-      );
-      if (mail) return new URL(findLink(mail.raw, '/confirm-email'));
-      await sleep(50);
-    }
-    throw new Error(`no sign-up mail for ${email}`);
-  });
-}
+/** Signs up through the mailed link read from the peer: only confirmed addresses are mailed. */
+const signUpConfirmed = (application: FastifyInstance, overrides?: Record<string, unknown>) =>
+  signUpThroughSmtp(application, smtp.inbox, overrides);
 
 async function sent(application: FastifyInstance, user: SignedUp, chatId: string, body: string) {
   const response = await send(application, user, chatId, body);
@@ -332,38 +320,24 @@ describe('mail about unread messages', () => {
 });
 
 /** Two apps on one database, one after the other or side by side, as processes would be. */
-async function appOn(database: DatabaseHandle, env: Record<string, string>) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'maya-notify-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: join(dataDir, 'no-web'),
-    SMTP_URL: smtp.url,
-    JOBS_POLL_SECONDS: '0.5',
-    ...env,
+const appOn = (database: DatabaseHandle, env: Record<string, string>) =>
+  buildAppOn(database, { SMTP_URL: smtp.url, JOBS_POLL_SECONDS: '0.5', ...env });
+
+/** A business, Sara, and a client, Ana Alves, both confirmed, on the controlled clock's app. */
+async function saraAndAna() {
+  const seller = await signUpConfirmed(timed.app, { firstName: 'Sara' });
+  const ana = await signUpConfirmed(timed.app, {
+    role: 'buyer',
+    firstName: 'Ana',
+    lastName: 'Alves',
+    category: undefined,
   });
-  const built = await buildApp(config, { database, logger: false });
-  await built.ready();
-  return {
-    app: built,
-    close: async () => {
-      await built.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { seller, ana };
 }
 
 describe('the digest on a controlled clock', () => {
   it('mails one digest after the delay, grouped by chat with partners, counts and the latest lines', async () => {
-    const seller = await signUpConfirmed(timed.app, { firstName: 'Sara' });
-    const ana = await signUpConfirmed(timed.app, {
-      role: 'buyer',
-      firstName: 'Ana',
-      lastName: 'Alves',
-      category: undefined,
-    });
+    const { seller, ana } = await saraAndAna();
     const bruno = await signUpConfirmed(timed.app, {
       role: 'buyer',
       firstName: 'Bruno',
@@ -397,6 +371,39 @@ describe('the digest on a controlled clock', () => {
     expect(text).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     // Nobody else was mailed: the senders have nothing unread.
     expect(unreadMailsTo(ana.email)).toEqual([]);
+  });
+
+  it("counts a deal's move among the unread but quotes only typed words", async () => {
+    const { seller, ana } = await saraAndAna();
+    const requested = await taken(
+      startDeal(timed.app, ana, seller.id, { type: 'request', request: quoteRequest() }),
+    );
+    const typed = await sent(timed.app, ana, requested.message.chatId, 'Any time that day.');
+    await age([requested.message, typed], TIMED_DELAY);
+    await dueNow(seller.id);
+
+    const mails = await mailsTo(seller.email);
+    expect(mails).toHaveLength(1);
+    const text = decoded(mails[0]!);
+    expect(text).toContain('Ana Alves: 2 unread messages');
+    expect(text).toContain('> Any time that day.');
+    expect(text).not.toMatch(/^ *> *$/m);
+  });
+
+  it("mails a deal's move alone, with no typed message after it, to the other person only", async () => {
+    const { seller, ana } = await saraAndAna();
+    const requested = await taken(
+      startDeal(timed.app, ana, seller.id, { type: 'request', request: quoteRequest() }),
+    );
+    await age([requested.message], TIMED_DELAY);
+    await dueNow(seller.id);
+    // The move's one notice went to the seller: none waits for Ana.
+    expect(await waitingJobs(ana.id)).toEqual([]);
+
+    const mails = await mailsTo(seller.email);
+    expect(mails).toHaveLength(1);
+    expect(decoded(mails[0]!)).toContain('Ana Alves: 1 unread message');
+    expect(await mailsTo(ana.email)).toHaveLength(0);
   });
 
   it('covers only messages unread for the whole delay, not one that reused the job of a message read since', async () => {

@@ -1,4 +1,4 @@
-import type { MailLanguage } from '@maya/contracts';
+import type { DealEvent, MailLanguage } from '@maya/contracts';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.js';
 import {
@@ -37,6 +37,8 @@ export interface PushMessage {
   senderFirstName: string;
   senderLastName: string;
   body: string;
+  /** A deal's move (the chat draws it; its body is empty): said in words by the deals module. */
+  dealEvent?: DealEvent;
   /** The recipient's choice for mails, which push follows: false leaves the text out. */
   messageText: boolean;
   language: MailLanguage;
@@ -254,11 +256,12 @@ export function createPushRepository(db: Database) {
         first_name: string;
         last_name: string;
         body: string;
+        deal_event: DealEvent | null;
         message_text: boolean | null;
         language: MailLanguage | null;
       }>(
         db,
-        sql`select su.first_name, su.last_name, x.body, s.message_text, s.language
+        sql`select su.first_name, su.last_name, x.body, x.deal_event, s.message_text, s.language
             from ${chatMembers} m
             join ${messages} x on x.chat_id = m.chat_id and x.sender_id <> m.user_id
               and (m.last_read_message_id is null or x.id > m.last_read_message_id)
@@ -275,6 +278,7 @@ export function createPushRepository(db: Database) {
         senderFirstName: row.first_name,
         senderLastName: row.last_name,
         body: row.body,
+        ...(row.deal_event && { dealEvent: row.deal_event }),
         messageText: row.message_text ?? true,
         language: row.language ?? 'en',
       };

@@ -4,11 +4,12 @@ import {
   type PushConfig,
   type PushSubscription,
   type PushSubscriptionBody,
+  type DealEvent,
 } from '@maya/contracts';
 import webpush from 'web-push';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
-import { localeOf, wordsFor } from '../../lib/i18n/index.js';
+import { localeOf, wordsFor, type Locale } from '../../lib/i18n/index.js';
 import { sentenceFor } from '../../lib/i18n/sentences.js';
 import { OutboundRefused, type OutboundGuard, type OutboundPolicy } from '../../lib/outbound.js';
 import { describeError } from '../../lib/redact.js';
@@ -58,10 +59,22 @@ export interface PushPayload {
   url: string;
 }
 
-export function pushPayload(chatId: string, message: PushMessage): PushPayload {
-  const t = wordsFor(localeOf(message.language) ?? 'en', 'notifications');
+/** A deal's move in words, by the one who made it, in a locale (the deals module's lines). */
+export type DescribeDealMove = (event: DealEvent, actorName: string, locale: Locale) => string;
+
+export function pushPayload(
+  chatId: string,
+  message: PushMessage,
+  describeDealMove?: DescribeDealMove,
+): PushPayload {
+  const locale = localeOf(message.language) ?? 'en';
+  const t = wordsFor(locale, 'notifications');
   const name = `${message.senderFirstName} ${message.senderLastName}`.trim();
-  const body = message.body.replace(/\s+/g, ' ').trim();
+  const said =
+    message.dealEvent && describeDealMove
+      ? describeDealMove(message.dealEvent, name, locale)
+      : message.body;
+  const body = said.replace(/\s+/g, ' ').trim();
   return {
     title: t('push.title', { name }),
     body: !message.messageText
@@ -98,6 +111,8 @@ export interface PushServiceDependencies {
   sessionIdleMs: number;
   /** Whether the person is online in that chat: the same rule the unread-message mail follows. */
   isOnline: (userId: string, chatId: string) => Promise<boolean>;
+  /** A deal's move in words, for a push about one (its message has no text of its own). */
+  describeDealMove?: DescribeDealMove;
   meters: { sent: () => void; failed: (reason: PushFailure) => void };
   log: {
     info(details: Record<string, unknown>, message: string): void;
@@ -119,6 +134,7 @@ export function createPushService({
   endpointPorts,
   sessionIdleMs,
   isOnline,
+  describeDealMove,
   meters,
   log,
 }: PushServiceDependencies) {
@@ -184,7 +200,7 @@ export function createPushService({
 
     let status: number;
     try {
-      status = await post(subscription, pushPayload(chatId, message), keys);
+      status = await post(subscription, pushPayload(chatId, message, describeDealMove), keys);
     } catch (error) {
       if (error instanceof OutboundRefused) {
         // The name now leads inside (or nowhere): nothing was sent, and nothing will be.

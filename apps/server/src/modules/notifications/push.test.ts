@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/index.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { newChat, send } from '../../../test/chats.js';
+import { dealMove, offerTerms, startDeal, taken } from '../../../test/deals.js';
 import { validationProblem } from '../../../test/problems.js';
 import {
   browserKeys,
@@ -203,6 +204,43 @@ describe('web push about new messages', () => {
       tag: `chat:${chatId}`,
       url: `/inbox/${chatId}`,
     });
+  });
+
+  it('says a deal move in words, as the chat line, in the person’s language', async () => {
+    const { seller, client, chatId, browser } = await subscribedClient();
+    const offer = await taken(
+      startDeal(app, seller, client.id, {
+        type: 'offer',
+        terms: offerTerms({ title: 'Dinner for four' }),
+      }),
+    );
+    const [offered] = await deliveriesTo(browser.path);
+    const shown = decryptDelivery(offered!, browser.keys) as Record<string, string>;
+    expect(shown).toMatchObject({ title: 'New message from Sara Silva', url: `/inbox/${chatId}` });
+    expect(shown.body).toMatch(/^Sara Silva made an offer: Dinner for four, €850\.00, 1 Jun 2030/);
+
+    // In Portuguese; and the buyer's own move tells the business, not the buyer.
+    const settings = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me/notifications',
+      headers: client.headers,
+      payload: { language: 'pt-PT' },
+    });
+    expect(settings.statusCode).toBe(200);
+    await taken(
+      dealMove(app, seller, offer.deal.id, {
+        type: 'update',
+        version: 1,
+        terms: offerTerms({ title: 'Jantar para quatro' }),
+      }),
+    );
+    const [, updated] = await deliveriesTo(browser.path, 2);
+    expect((decryptDelivery(updated!, browser.keys) as { body: string }).body).toMatch(
+      /^Sara Silva atualizou a proposta: Jantar para quatro, 850,00 €/,
+    );
+    await taken(dealMove(app, client, offer.deal.id, { type: 'accept', version: 2 }));
+    await sleep(1_500);
+    expect(await deliveriesTo(browser.path, 3, 500)).toHaveLength(2);
   });
 
   it('stops sending to a browser its push service says is gone (410), while its owner sees it as before', async () => {

@@ -6,10 +6,12 @@ export type ReportRow = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;
 export type DecisionRow = typeof moderationDecisions.$inferSelect;
 
-/** A message as evidence keeps it: who wrote what, when. */
+/** A message as evidence keeps it: who wrote what, when, with the sender's name as it is now. */
 export interface EvidenceMessage {
   id: string;
   senderId: string;
+  senderFirstName: string | null;
+  senderLastName: string | null;
   body: string;
   createdAt: Date;
 }
@@ -17,9 +19,12 @@ export interface EvidenceMessage {
 const messageColumns = {
   id: messages.id,
   senderId: messages.senderId,
+  senderFirstName: users.firstName,
+  senderLastName: users.lastName,
   body: messages.body,
   createdAt: messages.createdAt,
 };
+const sender = eq(users.id, messages.senderId);
 
 /** Reports and notices: their rows, and the reads that freeze a report's evidence. */
 export function createReportsRepository(db: Database) {
@@ -65,7 +70,13 @@ export function createReportsRepository(db: Database) {
 
     async findMessage(messageId: string) {
       const [row] = await db
-        .select({ ...messageColumns, chatId: messages.chatId })
+        .select({
+          id: messages.id,
+          chatId: messages.chatId,
+          senderId: messages.senderId,
+          body: messages.body,
+          createdAt: messages.createdAt,
+        })
         .from(messages)
         .where(eq(messages.id, messageId));
       return row;
@@ -83,12 +94,14 @@ export function createReportsRepository(db: Database) {
       const before = await db
         .select(messageColumns)
         .from(messages)
+        .leftJoin(users, sender)
         .where(and(eq(messages.chatId, chatId), lt(messages.id, messageId)))
         .orderBy(desc(messages.id))
         .limit(count);
       const rest = await db
         .select(messageColumns)
         .from(messages)
+        .leftJoin(users, sender)
         .where(
           and(
             eq(messages.chatId, chatId),
@@ -105,6 +118,7 @@ export function createReportsRepository(db: Database) {
       const rows = await db
         .select(messageColumns)
         .from(messages)
+        .leftJoin(users, sender)
         .where(eq(messages.chatId, chatId))
         .orderBy(desc(messages.id))
         .limit(count);
@@ -114,7 +128,13 @@ export function createReportsRepository(db: Database) {
     /** The caller's own open report of the same subject, if there is one. */
     async findOpenReportBy(
       reporterId: string,
-      subject: { kind: ReportRow['subjectKind']; userId: string; messageId: string | null },
+      subject: {
+        kind: ReportRow['subjectKind'];
+        userId: string | null;
+        messageId: string | null;
+        reviewId: string | null;
+        reviewPart: ReportRow['subjectReviewPart'];
+      },
     ) {
       const [row] = await db
         .select()
@@ -125,7 +145,15 @@ export function createReportsRepository(db: Database) {
             eq(reports.source, 'member'),
             eq(reports.status, 'open'),
             eq(reports.subjectKind, subject.kind),
-            eq(reports.subjectUserId, subject.userId),
+            // A review is named by its id and part: its author may be gone (a former client).
+            subject.reviewId
+              ? and(
+                  eq(reports.subjectReviewId, subject.reviewId),
+                  eq(reports.subjectReviewPart, subject.reviewPart ?? 'review'),
+                )
+              : subject.userId
+                ? eq(reports.subjectUserId, subject.userId)
+                : isNull(reports.subjectUserId),
             subject.messageId
               ? eq(reports.subjectMessageId, subject.messageId)
               : isNull(reports.subjectMessageId),

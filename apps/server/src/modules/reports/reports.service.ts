@@ -4,6 +4,7 @@ import type {
   NoticeReceipt,
   OwnReport,
   ReportReceipt,
+  ReviewPart,
 } from '@maya/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../lib/actor.js';
@@ -43,11 +44,31 @@ export interface ProfileEvidence {
   plan: 'free' | 'pro';
 }
 
-/** The messages of a chat as they were when reported, oldest first. */
+/**
+ * The messages of a chat as they were when reported, oldest first, each with its sender's name
+ * as it was then (the console shows who wrote what; a later change of name changes nothing here).
+ */
 export interface MessagesEvidence {
   chatId: string;
   reportedMessageId: string | null;
-  items: { id: string; senderId: string; body: string; createdAt: string }[];
+  items: { id: string; senderId: string; senderName: string; body: string; createdAt: string }[];
+}
+
+/** A reported review as it was: its rating and words, the reply, and whose each is. */
+export interface ReviewEvidence {
+  id: string;
+  dealId: string;
+  side: 'buyer' | 'business';
+  part: ReviewPart;
+  rating: number;
+  text: string;
+  reply: string | null;
+  authorId: string | null;
+  authorName: string;
+  subjectId: string;
+  subjectName: string;
+  createdAt: string;
+  repliedAt: string | null;
 }
 
 /** What a report freezes when it is made (the `evidence` column). */
@@ -55,7 +76,16 @@ export interface ReportEvidence {
   capturedAt: string;
   profile: ProfileEvidence | null;
   messages: MessagesEvidence | null;
+  /** A reported review (`subject_kind` 'review'); absent for any other report. */
+  review?: ReviewEvidence;
 }
+
+/** The reviews' check of a review reported by `actor`: visible to them, not their own words. */
+export type ReviewForReport = (
+  actor: Actor,
+  reviewId: string,
+  part: ReviewPart,
+) => Promise<{ authorId: string | null; evidence: ReviewEvidence }>;
 
 export interface ReportsServiceDependencies {
   repository: ReportsRepository;
@@ -64,6 +94,8 @@ export interface ReportsServiceDependencies {
   mailer: Mailer;
   jobs: JobQueue;
   publicUrl: string;
+  /** A reported review, checked for the reporter (modules/reviews). */
+  reviewForReport: ReviewForReport;
   log?: FastifyBaseLogger;
 }
 
@@ -73,9 +105,19 @@ function toEvidenceMessages(rows: EvidenceMessage[]): MessagesEvidence['items'] 
   return rows.map((row) => ({
     id: row.id,
     senderId: row.senderId,
+    senderName: [row.senderFirstName, row.senderLastName].filter(Boolean).join(' '),
     body: row.body,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/** Who and what a member's report is about, once checked for the reporter. */
+interface ResolvedSubject {
+  /** The person whose content it is; null for a former client's review. */
+  userId: string | null;
+  messageId: string | null;
+  review: ReviewEvidence | null;
+  messages: () => Promise<MessagesEvidence | null>;
 }
 
 /** The user a path of this site shows: a profile, /sellers/<id>. */
@@ -93,6 +135,7 @@ export function createReportsService({
   mailer,
   jobs,
   publicUrl,
+  reviewForReport,
   log,
 }: ReportsServiceDependencies) {
   const site = new URL(publicUrl);
@@ -117,7 +160,19 @@ export function createReportsService({
    * the caller's chats (else it does not exist for them), a chat is theirs with that person, and
    * nobody reports themselves. Answers the person, the message and the messages to keep.
    */
-  async function resolveSubject(actor: Actor, subject: CreateReportBody['subject']) {
+  async function resolveSubject(
+    actor: Actor,
+    subject: CreateReportBody['subject'],
+  ): Promise<ResolvedSubject> {
+    if (subject.kind === 'review') {
+      const found = await reviewForReport(actor, subject.reviewId, subject.part);
+      return {
+        userId: found.authorId,
+        messageId: null,
+        review: found.evidence,
+        messages: async () => null,
+      };
+    }
     if (subject.kind === 'message') {
       const message = await repository.findMessage(subject.messageId);
       const chat = message && (await repository.findChat(message.chatId));
@@ -130,6 +185,7 @@ export function createReportsService({
       return {
         userId: message.senderId,
         messageId: message.id,
+        review: null,
         messages: async (): Promise<MessagesEvidence> => ({
           chatId: chat.id,
           reportedMessageId: message.id,
@@ -152,6 +208,7 @@ export function createReportsService({
       return {
         userId: subject.userId,
         messageId: null,
+        review: null,
         messages: async (): Promise<MessagesEvidence> => ({
           chatId: chat.id,
           reportedMessageId: null,
@@ -161,7 +218,7 @@ export function createReportsService({
         }),
       };
     }
-    return { userId: subject.userId, messageId: null, messages: async () => null };
+    return { userId: subject.userId, messageId: null, review: null, messages: async () => null };
   }
 
   /**
@@ -241,6 +298,8 @@ export function createReportsService({
         kind: input.subject.kind,
         userId: subject.userId,
         messageId: subject.messageId,
+        reviewId: subject.review?.id ?? null,
+        reviewPart: subject.review?.part ?? null,
       });
       if (open) {
         return {
@@ -257,8 +316,9 @@ export function createReportsService({
 
       const evidence: ReportEvidence = {
         capturedAt: new Date().toISOString(),
-        profile: await profileEvidence(subject.userId),
+        profile: subject.userId ? await profileEvidence(subject.userId) : null,
         messages: await subject.messages(),
+        ...(subject.review && { review: subject.review }),
       };
       const report = await repository.insertReport({
         id: uuidv7(),
@@ -267,6 +327,8 @@ export function createReportsService({
         subjectUserId: subject.userId,
         subjectKind: input.subject.kind,
         subjectMessageId: subject.messageId,
+        subjectReviewId: subject.review?.id ?? null,
+        subjectReviewPart: subject.review?.part ?? null,
         reason: input.reason,
         legalGround: input.reason === 'illegal' ? (input.legalGround ?? null) : null,
         details: input.details ?? '',
@@ -346,6 +408,7 @@ export function createReportsService({
         subjectKind: row.subjectKind,
         subjectUserId: row.subjectUserId,
         subjectMessageId: row.subjectMessageId,
+        subjectReviewId: row.subjectReviewId,
         reason: row.reason,
         legalGround: row.legalGround,
         details: row.details,

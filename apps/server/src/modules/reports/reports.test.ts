@@ -163,8 +163,14 @@ describe('POST /reports', () => {
     expect(evidence.messages!.items[10]).toEqual({
       id: reported,
       senderId: business.id,
+      senderName: 'Padaria Central',
       body: 'message 12',
       createdAt: expect.any(String),
+    });
+    // Who wrote each message, by the names they had when it was reported.
+    expect(evidence.messages!.items[11]).toMatchObject({
+      senderId: client.id,
+      senderName: 'Ana Reis',
     });
     expect(evidence.profile?.id).toBe(business.id);
   });
@@ -185,6 +191,11 @@ describe('POST /reports', () => {
       'message 2',
     ]);
     expect(evidence.messages?.items.map((item) => item.id)).toEqual(ids);
+    expect(evidence.messages?.items.map((item) => item.senderName)).toEqual([
+      'Padaria Central',
+      'Ana Reis',
+      'Padaria Central',
+    ]);
   });
 
   it('answers the open report again, adding none, when the same subject is reported twice', async () => {
@@ -488,6 +499,7 @@ describe('POST /notices', () => {
       mailer: app.mailer,
       jobs: app.jobs,
       publicUrl: 'http://localhost:3000',
+      reviewForReport: () => Promise.reject(new Error('no review is reported here')),
     });
     await reportsService.notifyNotifierOfDecision(await storedReport(receipt.id), {
       id: decisionId,
@@ -533,6 +545,7 @@ describe('the reporter’s data', () => {
         subjectKind: 'message',
         subjectUserId: business.id,
         subjectMessageId: ids[0],
+        subjectReviewId: null,
         reason: 'paid_review',
         legalGround: null,
         details: 'Offered a discount for five stars.',

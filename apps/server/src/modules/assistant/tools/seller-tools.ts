@@ -3,6 +3,8 @@ import {
   getSellerInputSchema,
   searchSellersInputSchema,
   type AssistantLanguage,
+  type Currency,
+  type FromPrice,
   type MatchField,
   type PublicProfile,
   type SearchSellersInput,
@@ -12,7 +14,7 @@ import {
 } from '@maya/contracts';
 import type { Actor } from '../../../lib/actor.js';
 import type { AccountService } from '../../account/account.service.js';
-import type { FoundBusiness } from '../../directory/business-search.js';
+import type { BusinessSearch, FoundBusiness } from '../../directory/business-search.js';
 import type { DirectoryService } from '../../directory/directory.service.js';
 import { townOf } from '../address.js';
 import { detectLanguage } from '../language.js';
@@ -22,6 +24,8 @@ import {
   inPlace,
   matchReason,
   mentionsReason,
+  priceReason,
+  ratingReason,
   reasons,
   sectorReason,
   type Origin,
@@ -44,6 +48,7 @@ function city(profile: PublicProfile): string | null {
 
 function toCard(profile: PublicProfile, why: string, alternative = false): SellerCard {
   return {
+    ...(profile.fromPrice && { fromPrice: profile.fromPrice }),
     id: profile.id,
     name: profile.fullName,
     sector: profile.category,
@@ -105,8 +110,65 @@ function whyOf(found: FoundBusiness, origin: Origin, language: AssistantLanguage
       }
     }
   });
-  const why = parts.join(', ') || reasons.listed[language];
+  // The clients' rating, once reviews are published (reviews module): said after the fit.
+  const rating = found.profile.rating;
+  const fit = parts.join(', ') || reasons.listed[language];
+  const why = rating && rating.count > 0 ? `${fit}, ${ratingReason(rating, language)}` : fit;
   return found.alternative ? `${reasons.alternative[language]}: ${why}` : why;
+}
+
+/** A business's lowest starting price, in the currency asked for when one was. */
+function priceIn(profile: PublicProfile, currency: Currency | undefined): FromPrice | undefined {
+  const from = profile.fromPrice;
+  return from && (!currency || from.currency === currency) ? from : undefined;
+}
+
+/**
+ * The fitting businesses by their listed prices: with an amount, only those starting within it,
+ * cheapest first; when none does, the nearest above it, then those that list no price. A
+ * cheapness cue alone keeps the directory's order. Alternatives (nobody fits) are left as the
+ * directory chose them.
+ */
+function sortByPrice(
+  found: BusinessSearch,
+  input: SearchSellersInput,
+  limit: number,
+): { found: BusinessSearch; price: NonNullable<SellerSearchSummary['price']> } {
+  const amount = (business: FoundBusiness) => priceIn(business.profile, input.currency)?.amount;
+  const listed = found.fitting
+    .filter((business) => amount(business) !== undefined)
+    .sort((a, b) => amount(a)! - amount(b)!);
+  const unpriced = found.fitting.filter((business) => amount(business) === undefined);
+  const max = input.maxPrice;
+  const within = max === undefined ? listed : listed.filter((business) => amount(business)! <= max);
+  const above = max === undefined ? [] : listed.filter((business) => amount(business)! > max);
+  // A cheapness cue names no unit, so starting prices of different units do not compare: the
+  // directory's order stays (its own words first), and each card says its price.
+  const fitting =
+    max === undefined
+      ? found.fitting
+      : within.length > 0
+        ? within
+        : [...above.slice(0, 3), ...unpriced];
+  const rest = found.shown.filter((business) => !listed.includes(business));
+  const shown = (
+    found.fitting.length === 0 || max === undefined
+      ? found.shown
+      : within.length > 0
+        ? within
+        : [...above.slice(0, 3), ...rest]
+  ).slice(0, limit);
+  const fittingShown = fitting.filter((business) => shown.includes(business));
+  return {
+    found: { ...found, fitting: fittingShown, shown },
+    price: {
+      ...(max !== undefined && { max }),
+      ...(input.currency && { currency: input.currency }),
+      within: within.length,
+      above: fittingShown.filter((business) => above.includes(business)).length,
+      unpriced: fittingShown.filter((business) => unpriced.includes(business)).length,
+    },
+  };
 }
 
 /**
@@ -157,6 +219,10 @@ export function createSellerTools(
     // "In Niterói" is the town itself: businesses of the towns around it are close alternatives.
     const town = place && (place.kind ?? 'town') === 'town' && !input.around ? place : undefined;
 
+    // A budget reads more of the fitting businesses, to keep those whose prices fit it.
+    const priced = input.maxPrice !== undefined || input.budget === 'low';
+    const capped = input.maxPrice !== undefined;
+    const limit = input.limit ?? 6;
     const request: Parameters<DirectoryService['searchBusinesses']>[1] = {
       words: input.query,
       sector: input.sector,
@@ -169,7 +235,7 @@ export function createSellerTools(
       mentioning: input.mentioning,
       closest: input.closest,
       anywhere: input.anywhere,
-      limit: input.limit ?? 6,
+      limit: capped ? 10 : limit,
       offset: input.offset,
     };
     let found = await directory.searchBusinesses(actor, request);
@@ -181,6 +247,8 @@ export function createSellerTools(
         offset: 0,
       });
     }
+    const byPrice = priced ? sortByPrice(found, input, limit) : undefined;
+    if (byPrice) found = byPrice.found;
     const { summary: understood } = found;
     const summary: SellerSearchSummary = {
       fitting: found.fitting.length,
@@ -193,12 +261,18 @@ export function createSellerTools(
       ...(understood.total && { total: understood.total }),
       ...(understood.budget && { budget: understood.budget }),
       ...(understood.mentioning && { mentioning: understood.mentioning }),
+      ...(byPrice && { price: byPrice.price }),
       ...(found.fitting.length > 0 && { more: understood.more }),
       ...(understood.nobodyNear && { nobodyNear: true }),
     };
-    const cards = found.shown.map((business) =>
-      toCard(business.profile, whyOf(business, origin, language), Boolean(business.alternative)),
-    );
+    const cap = capped ? { max: input.maxPrice!, currency: input.currency } : undefined;
+    const cards = found.shown.map((business) => {
+      let why = whyOf(business, origin, language);
+      // With a budget, every card says its price against it, or that it lists none.
+      if (priced && !business.alternative)
+        why = `${why}, ${priceReason(priceIn(business.profile, input.currency), cap, language)}`;
+      return toCard(business.profile, why, Boolean(business.alternative));
+    });
     const note =
       found.fitting.length > 0
         ? []

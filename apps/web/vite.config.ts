@@ -6,8 +6,8 @@ import {
   routeShells,
   type AppShells,
   type RouteShells,
-} from './build-plugins';
-import { layoutChunks } from './chunk-groups';
+} from './src/start/build-plugins';
+import { layoutChunks } from './src/start/chunk-groups';
 import { serviceWorker } from './service-worker-plugin';
 import {
   appShells as screenShells,
@@ -21,7 +21,7 @@ import { scopedToastStyles, toastAlias } from './toast-styles';
 const api = 'http://localhost:3000';
 
 // The public pages by first path segment, from the screens manifest (screens.json): what each
-// paints first. Each is prerendered signed out (apps/web/build-plugins.ts); none needs the
+// paints first. Each is prerendered signed out (src/start/build-plugins.ts); none needs the
 // schemas chunk. An address that is no page has the `404` shell (any path matches).
 const longTexts = (namespace: string) => `src/lib/i18n/locales/${namespace}/en.json`;
 const shells: RouteShells = Object.fromEntries(
@@ -40,8 +40,8 @@ const shells: RouteShells = Object.fromEntries(
 
 // The signed-in screens by first path segment: not prerendered (they show the person's own data),
 // each shell preloads from the HTML what the screen draws with: its route module, the bars and the
-// saved-cache restore (build-plugins.ts). Their reads take the server's answers without the
-// schemas; the account's forms load them when first focused.
+// saved-cache restore (src/start/build-plugins.ts). Their reads take the server's answers without
+// the schemas; the account's forms load them when first focused.
 // /sellers (the search) shares its segment with the public profiles' prerendered shell.
 const appShells: AppShells = Object.fromEntries(
   Object.entries(screenShells).map(([segment, { screen, preloads }]) => [
@@ -60,11 +60,17 @@ const offlinePages = [
   ...Object.keys(appShells),
 ];
 
+// The screens drawn with a layout of their own (the operator console): the entry script asks for
+// no member session there (src/start/early-session.ts).
+const barePaths = routes
+  .filter((route) => route.bare)
+  .map((route) => route.path.replace(/\/\*$/, ''));
+
 // What the code is made of, for both builds (see `layoutChunks`); each build gets its own plugins.
 const codePlugins = () => [react(), reactRouterProduction(), scopedToastStyles()];
 const code = {
   root: import.meta.dirname,
-  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  define: { __BUILD_ID__: JSON.stringify(buildId), __BARE_PATHS__: JSON.stringify(barePaths) },
   resolve: { alias: toastAlias },
   build: {
     outDir: 'dist',
@@ -76,15 +82,23 @@ const code = {
 } satisfies InlineConfig;
 
 // zod and the contract schemas share one chunk, loaded after the first page's script
-// (src/lib/zod-config.ts tells zod "no eval" for the CSP before it loads). zod/v3 stays
+// (src/start/zod-config.ts tells zod "no eval" for the CSP before it loads). zod/v3 stays
 // out: only the AI SDK (assistant chunk) needs it, and it never compiles parsers with eval.
 const dataGroups: Rolldown.CodeSplittingGroup[] = [
-  // Plain data that pages use without the schemas (the sectors, the message length);
+  // Plain data that pages use without the schemas (the sectors, the message length, the units
+  // and currencies of prices, the reviews' limits);
   // captured first, so the schemas group (which takes its members' imports along)
   // leaves it out.
   {
     name: 'sectors',
-    test: /[\\/]contracts[\\/]src[\\/](?:sectors|limits)\.ts$/,
+    test: /[\\/]contracts[\\/]src[\\/](?:sectors|limits|service-units|review-rules)\.ts$/,
+    priority: 2,
+  },
+  // The deal process's table and interpreter (plain data and pure functions, no zod): the deals'
+  // cards and screen draw their buttons from it without the schemas.
+  {
+    name: 'deal-machine',
+    test: /[\\/]contracts[\\/]src[\\/]deals[\\/]deal-(?:process|machine)\.ts$/,
     priority: 2,
   },
   {

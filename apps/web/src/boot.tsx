@@ -14,7 +14,7 @@ import { pageStylesCache } from './start/page-styles';
 import { screenSettled } from './start/screen-ready';
 
 const container = document.getElementById('root')!;
-// A public page's shell holds the page prerendered at build time (apps/web/build-plugins.ts):
+// A public page's shell holds the page prerendered at build time (src/start/build-plugins.ts):
 // data-route is the route it was rendered for, data-namespaces the long texts it shows; a page
 // the server rendered also names the query (data-search) and language (data-lang) it was drawn in.
 const { route, namespaces = '', search = '', lang = 'en' } = container.dataset;

@@ -1,8 +1,8 @@
-import './lib/zod-config';
+import './start/zod-config';
 import { sendEarlySession } from './start/early-session';
 import { pageModules } from './start/page-modules';
 
-// A public page arrives prerendered (apps/web/build-plugins.ts): the HTML is the page, so it is
+// A public page arrives prerendered (src/start/build-plugins.ts): the HTML is the page, so it is
 // painted before the app's code runs (boot.tsx, downloaded beside this script), which then
 // hydrates it. Any other page has nothing to paint yet and starts at once.
 const prerendered = document.getElementById('root')?.dataset.route !== undefined;

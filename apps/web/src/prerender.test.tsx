@@ -223,7 +223,7 @@ describe('a signed-in screen rendered for the person asking', () => {
     expect(signedInPage('/account')).toEqual({
       route: '/account',
       shell: 'account',
-      namespaces: ['notifications'],
+      namespaces: ['notifications', 'services'],
     });
     expect(signedInPage('/pricing')).toBeUndefined();
     expect(signedInPage('/sellers/x')).toBeUndefined();
@@ -243,6 +243,13 @@ describe('a signed-in screen rendered for the person asking', () => {
     ]);
     expect(signedInPageData('/account?tab=plans', ana).map((s) => s.path)).toEqual([
       '/api/v1/chats/unread',
+    ]);
+    // A business's account draws its services too.
+    expect(signedInPageData('/account', { ...ana, role: 'seller' }).map((s) => s.path)).toEqual([
+      '/api/v1/chats/unread',
+      '/api/v1/me/notifications',
+      '/api/v1/me/gallery',
+      '/api/v1/me/services',
     ]);
   });
 

@@ -1,11 +1,11 @@
-// The page renderer, built for Node by the web build (apps/web/build-plugins.ts) into
+// The page renderer, built for Node by the web build (src/start/build-plugins.ts) into
 // dist-ssr/render.mjs. The build renders each public page signed out and in English into its
 // shell (dist/shells/<segment>.html), so the browser paints the page before any script has run;
 // the server renders a page that shows API data (a seller's profile) the same way when it is
 // asked for, with that data, and a signed-in screen with the person's own data, in their
 // language and time zone (apps/server/src/plugins/web.ts). boot.tsx then hydrates it. Never
 // part of the browser bundle.
-import './lib/zod-config';
+import './start/zod-config';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
@@ -27,6 +27,7 @@ import {
 import { setTimeZone } from './lib/dates';
 import i18n, { htmlLanguage, languages, loadNamespace, setLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { ownServicesQuery } from './features/services';
 import { sessionQuery } from './lib/session';
 import { PAGE_DATA_ID, type PageQuery } from './start/page-data';
 import { appShells, routes as screenRoutes } from './start/screens';
@@ -122,8 +123,8 @@ const API = '/api/v1';
 /**
  * The API answers the signed-in screen at `url` shows `user`, besides the session: the unread
  * count of the bars, and the screen's first data (the directory's first page for the URL's
- * search, the chat list, the open chat and its latest messages, the account's mail settings and
- * gallery). The server reads them with
+ * search, the chat list, the open chat and its latest messages, the account's mail settings,
+ * gallery and a business's services). The server reads them with
  * the person's own session.
  */
 export function signedInPageData(url: string, user: PrivateUser): PageDataSource[] {
@@ -164,6 +165,10 @@ export function signedInPageData(url: string, user: PrivateUser): PageDataSource
       { path: `${API}/me/notifications`, queryKey: accountKeys.notifications },
       { path: `${API}/me/gallery`, queryKey: accountKeys.gallery },
     );
+    // A business's services, drawn by the editor the server renders with the rest.
+    if (user.role === 'seller') {
+      sources.push({ path: `${API}/me/services`, queryKey: ownServicesQuery.queryKey });
+    }
   }
   return sources;
 }

@@ -5,7 +5,7 @@ import { DRAWER_WIDTH } from '../components/layout/drawer-width';
 import { fillsWindow, windowHeight } from '../components/layout/fill-window';
 import { OfflineNotice } from '../components/offline-notice';
 import { readRestriction } from '../features/moderation/restriction';
-import { useSession } from '../lib/session';
+import { useSession, useShownPerson } from '../lib/session';
 import { setTitleCount } from '../lib/tab-title';
 
 // The bars load beside the session request that every route waits for, so the first script
@@ -38,6 +38,8 @@ const topBarSpace = (
 
 export function RootLayout() {
   const { user, isLoading } = useSession();
+  // The bars show the person offline too, before the server can say who is signed in.
+  const person = useShownPerson();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [unread, setUnread] = useState(0);
@@ -62,7 +64,9 @@ export function RootLayout() {
       <Suspense fallback={topBarSpace}>
         <TopBar
           drawer={
-            user ? { open: drawerOpen, onToggle: () => setDrawerOpen((open) => !open) } : undefined
+            person
+              ? { open: drawerOpen, onToggle: () => setDrawerOpen((open) => !open) }
+              : undefined
           }
           unreadChats={unreadChats}
         />
@@ -76,10 +80,10 @@ export function RootLayout() {
       {/* Signed out, at least a screen tall: the footer starts below the fold, so the page growing
           as its content arrives never moves it on screen (no layout shift). */}
       <Box sx={{ display: 'flex', flex: 1, minHeight: fill ? 0 : user ? undefined : '100vh' }}>
-        {user && (
+        {person && (
           <Suspense fallback={<Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: 0 }} />}>
             <SideDrawer
-              user={user}
+              user={person}
               unreadChats={unreadChats}
               open={drawerOpen}
               onClose={() => setDrawerOpen(false)}
@@ -93,7 +97,7 @@ export function RootLayout() {
           sx={{
             flex: 1,
             minWidth: 0,
-            width: { md: user ? `calc(100% - ${DRAWER_WIDTH}px)` : '100%' },
+            width: { md: person ? `calc(100% - ${DRAWER_WIDTH}px)` : '100%' },
             ...(fill && { display: 'flex', flexDirection: 'column', minHeight: 0 }),
           }}
         >

@@ -10,7 +10,7 @@ import { DocumentTitle } from '../components/document-title';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { returnPath, signInPath } from '../lib/return-path';
-import { signedOutInThisPage, useSession } from '../lib/session';
+import { signedOutInThisPage, useSession, useShownPerson } from '../lib/session';
 import { adoptEarlyInput } from '../start/early-input';
 import { afterHydrationTurns, awaitingHydration } from '../start/hydration-turns';
 import { markScreenSettled } from '../start/screen-ready';
@@ -70,7 +70,10 @@ function screen(Screen: ComponentType, title: string): ReactNode {
 /** The signed-in and signed-out route tables differ; the session decides which one applies. */
 function BySession({ signedIn, signedOut }: { signedIn: ReactNode; signedOut: ReactNode }) {
   const { user, isLoading } = useSession();
-  if (isLoading) return <PageLoader />;
+  // Offline, someone was signed in here: which screen is theirs waits for the server, as the
+  // bars already show them (an installed app opened offline at /).
+  const person = useShownPerson();
+  if (isLoading || (!user && person)) return <PageLoader />;
   return user ? signedIn : signedOut;
 }
 

@@ -4,11 +4,26 @@
  * signed-out answer clears it without loading that code.
  *
  * The app keeps only in localStorage: the query cache and Maya's conversation, both sealed with
- * the session's key (lib/sealed-cache.ts), the chosen language and the drawer's last choice. sessionStorage and IndexedDB it
+ * the session's key (lib/sealed-cache.ts), the chosen language, the drawer's last choice, and
+ * the role of the person signed in (for the bars offline; nothing that names them). sessionStorage and IndexedDB it
  * does not use, and the service worker caches only the build's public files (pages' shells,
  * scripts, styles, icons), never an API answer or a page the server drew for someone.
  */
+import type { PrivateUser } from '@maya/contracts';
+
 export const CACHE_KEY = 'maya:query-cache';
+
+/** Where the role of the person signed in is kept, for the bars offline. */
+const ROLE_KEY = 'maya:signed-in-role';
+
+/**
+ * What the top bar and the drawer show of a person: the live session's user, or offline, before
+ * the server can say who is signed in, only the role of the one signed in here (a client's or a
+ * business's menu), kept in the clear. Nothing that names them is kept outside the sealed cache:
+ * no name, no id, no email, no photo.
+ */
+export type KnownPerson = Pick<PrivateUser, 'role'> &
+  Partial<Pick<PrivateUser, 'firstName' | 'fullName' | 'thumbnailUrl'>>;
 
 /**
  * The entries of localStorage that say nothing of anyone: the chosen language (lib/i18n), which
@@ -44,6 +59,26 @@ export function hasSavedCache(): boolean {
     return local()?.getItem(CACHE_KEY) != null;
   } catch {
     return false;
+  }
+}
+
+/** Keeps the role of the person the server said is signed in. */
+export function rememberPerson(user: PrivateUser): void {
+  try {
+    const storage = local();
+    if (storage && storage.getItem(ROLE_KEY) !== user.role) storage.setItem(ROLE_KEY, user.role);
+  } catch {
+    // Storage refused or full: the bars offline show nobody.
+  }
+}
+
+/** The role of the person signed in here, while their session has not ended, or undefined. */
+export function rememberedPerson(): KnownPerson | undefined {
+  try {
+    const role = local()?.getItem(ROLE_KEY);
+    return role === 'buyer' || role === 'seller' ? { role } : undefined;
+  } catch {
+    return undefined;
   }
 }
 

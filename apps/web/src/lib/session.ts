@@ -9,7 +9,14 @@ import {
 import type { CurrentSession, PrivateUser } from '@maya/contracts';
 import { answerOf, ApiError, apiFetch, apiRequest } from './api-client';
 import { takeEarlySession } from '../start/early-session';
-import { clearPersistedCache, forgetPersonalData } from './personal-data';
+import {
+  clearPersistedCache,
+  forgetPersonalData,
+  rememberedPerson,
+  rememberPerson,
+  type KnownPerson,
+} from './personal-data';
+import { useHydrated } from './use-hydrated';
 
 /** `{"user":null}`, the whole answer for a visitor who is not signed in. */
 function isSignedOut(payload: unknown): boolean {
@@ -65,6 +72,9 @@ function signedOutHere(): void {
   }
 }
 
+/** Whether the server has said who is signed in since this page started. */
+let answered = false;
+
 /**
  * The signed-in user, or null. The session itself is an httpOnly cookie the app never reads.
  * A signed-out answer needs no schema, so a visitor's page never waits for (or runs) the
@@ -82,6 +92,7 @@ export const sessionQuery = queryOptions({
           throw error;
         })
       : apiFetch('/auth/session'));
+    answered = true;
     if (isSignedOut(payload)) {
       signedOutHere();
       return null;
@@ -98,6 +109,25 @@ export const sessionQuery = queryOptions({
 export function useSession() {
   const query = useQuery(sessionQuery);
   return { user: query.data ?? null, isLoading: query.isPending, error: query.error };
+}
+
+/** Whether a failed request never reached the server (offline, or the network in between). */
+const unreachable = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+/**
+ * Who the bars show: the signed-in user, or, while the server cannot be reached to say who is
+ * signed in (offline, the installed app opened without a network), the role of the person it
+ * said last in this browser, whose session has not ended here (lib/personal-data.ts): their
+ * menu, without their name. Only once the page is live, so a page the server drew hydrates as
+ * drawn. Never a reason to show a person's data; the screens wait for the session itself.
+ */
+export function useShownPerson(): KnownPerson | null {
+  const query = useQuery(sessionQuery);
+  const hydrated = useHydrated();
+  if (query.data) return query.data;
+  if (!hydrated || answered) return null;
+  const waiting = query.fetchStatus === 'paused' || unreachable(query.error ?? query.failureReason);
+  return waiting ? (rememberedPerson() ?? null) : null;
 }
 
 /**
@@ -146,11 +176,16 @@ export function sessionFailed(queryClient: QueryClient, error: unknown): void {
  * them as a sign-out does. (What the browser kept is gone already: the answer cleared it.)
  */
 export function watchSessionEnd(queryClient: QueryClient): void {
-  let held = Boolean(queryClient.getQueryData(sessionQuery.queryKey));
+  const first = queryClient.getQueryData<PrivateUser | null>(sessionQuery.queryKey);
+  let held = Boolean(first);
+  if (first) rememberPerson(first);
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (event.query.queryHash !== hashKey(sessionQuery.queryKey)) return;
-    const holds = Boolean(event.action.data);
+    const user = event.action.data as PrivateUser | null | undefined;
+    // What the bars show of them offline, the next time this browser cannot reach the server.
+    if (user) rememberPerson(user);
+    const holds = Boolean(user);
     if (held && !holds && !event.action.manual) endHere(queryClient);
     held = holds;
   });

@@ -7,9 +7,21 @@
  */
 let early: Promise<Response> | undefined;
 
-/** Sends the request unless the page is a prerendered one; main.tsx calls it first thing. */
+/**
+ * A screen with a layout of its own (the operator console) never reads the member session: asked
+ * for there, the answer would wait unread for as long as the page is open.
+ */
+function isBare(path: string): boolean {
+  const bare = typeof __BARE_PATHS__ === 'object' ? __BARE_PATHS__ : [];
+  return bare.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * Sends the request unless the page is a prerendered one or one that never reads it; main.tsx
+ * calls it first thing.
+ */
 export function sendEarlySession(prerendered: boolean): void {
-  if (prerendered || typeof fetch !== 'function') return;
+  if (prerendered || typeof fetch !== 'function' || isBare(location.pathname)) return;
   early = fetch('/api/v1/auth/session', {
     credentials: 'same-origin',
     headers: { accept: 'application/json', 'x-requested-with': 'fetch' },

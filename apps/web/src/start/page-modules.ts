@@ -1,6 +1,6 @@
 /**
  * The chunks a prerendered page needs next: its shell lists them in `<meta name="modules">`
- * (apps/web/build-plugins.ts), which the preload scanner ignores so they never compete with the
+ * (build-plugins.ts), which the preload scanner ignores so they never compete with the
  * first paint.
  */
 export function pageModules(): string[] {

@@ -1,4 +1,12 @@
-import type { PlacesAnswer, PlansResponse, PublicProfile } from '@maya/contracts';
+import type {
+  Deal,
+  DealMessage,
+  Message,
+  MessageDeal,
+  PlacesAnswer,
+  PlansResponse,
+  PublicProfile,
+} from '@maya/contracts';
 
 /** Answers of the API the web tests share, typed with the contract's types. */
 
@@ -66,3 +74,44 @@ export const lisbPlaces: PlacesAnswer = {
     },
   ],
 };
+
+/**
+ * A deal between `buyer` and `business` with nothing agreed, delivered or cancelled yet and no
+ * move to take, with `fields` over it: its ids, state and request at least.
+ */
+export function dealBetween(
+  buyer: { id: string; fullName: string },
+  business: { id: string; fullName: string },
+  fields: Pick<Deal, 'id' | 'chatId' | 'status' | 'request' | 'createdAt'> & Partial<Deal>,
+): Deal {
+  return {
+    buyerId: buyer.id,
+    businessId: business.id,
+    buyer: { id: buyer.id, name: buyer.fullName, deleted: false },
+    business: { id: business.id, name: business.fullName, deleted: false },
+    serviceId: null,
+    serviceName: null,
+    versions: [],
+    accepted: null,
+    delivery: null,
+    problem: null,
+    cancellation: null,
+    actions: [],
+    updatedAt: fields.createdAt,
+    ...fields,
+  };
+}
+
+/** A deal's move as its chat message: no words, the event, and the terms it names if any. */
+export function moveMessage({
+  dealId,
+  event,
+  terms = null,
+  ...message
+}: Pick<Message, 'id' | 'chatId' | 'senderId' | 'clientId' | 'createdAt'> & {
+  dealId: string;
+  event: MessageDeal['event'];
+  terms?: MessageDeal['terms'];
+}): DealMessage {
+  return { ...message, body: '', deal: { dealId, event, terms, serviceName: null } };
+}

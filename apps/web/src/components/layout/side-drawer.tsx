@@ -1,5 +1,7 @@
+import BookmarkIcon from '@mui/icons-material/Bookmark';
 import ChatIcon from '@mui/icons-material/Chat';
 import GroupsIcon from '@mui/icons-material/Groups';
+import HandshakeIcon from '@mui/icons-material/Handshake';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import StorefrontIcon from '@mui/icons-material/Storefront';
@@ -19,7 +21,7 @@ import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import type { PrivateUser } from '@maya/contracts';
+import type { KnownPerson } from '../../lib/personal-data';
 import { DRAWER_WIDTH } from './drawer-width';
 import { LanguageSwitcher } from './language-switcher';
 import { publicLinks } from './nav-links';
@@ -44,7 +46,8 @@ export function SideDrawer({
   open,
   onClose,
 }: {
-  user: PrivateUser;
+  /** The signed-in person, or offline only the role of the one signed in (useShownPerson). */
+  user: KnownPerson;
   /** Unread messages, on "Chats". */
   unreadChats: number;
   open: boolean;
@@ -78,6 +81,10 @@ export function SideDrawer({
           label: t('nav.buyers'),
           icon: <GroupsIcon />,
         },
+    // A client's saved businesses; a business saves none.
+    ...(user.role === 'buyer'
+      ? [{ id: 'Saved', to: '/saved', label: t('nav.saved'), icon: <BookmarkIcon /> }]
+      : []),
     {
       id: 'Chats',
       to: '/inbox',
@@ -85,6 +92,7 @@ export function SideDrawer({
       icon: <ChatIcon />,
       unread: unreadChats,
     },
+    { id: 'Deals', to: '/deals', label: t('nav.deals'), icon: <HandshakeIcon /> },
     { id: 'AI Assistant', to: '/assistant', label: t('nav.assistant'), icon: <SmartToyIcon /> },
   ];
   // The highlight comes from the address alone, so it always names the screen on view.
@@ -107,14 +115,21 @@ export function SideDrawer({
           textDecoration: 'none',
         }}
       >
+        {/* Offline, before the server can say, only the role is known: no name, no photo. */}
         <Avatar src={user.thumbnailUrl ?? undefined} alt="">
-          {user.firstName.slice(0, 1)}
+          {user.firstName?.slice(0, 1)}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
-          <Typography noWrap sx={{ fontWeight: 600 }}>
-            {user.fullName}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
+          {user.fullName && (
+            <Typography noWrap sx={{ fontWeight: 600 }}>
+              {user.fullName}
+            </Typography>
+          )}
+          <Typography
+            variant="body2"
+            color={user.fullName ? 'text.secondary' : 'text.primary'}
+            noWrap
+          >
             {t('nav.account')}
           </Typography>
         </Box>

@@ -15,7 +15,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { withNext } from '../../lib/return-path';
-import { useSession } from '../../lib/session';
+import { useSession, useShownPerson } from '../../lib/session';
 import { LanguageSwitcher } from './language-switcher';
 import { publicLinks } from './nav-links';
 import { useSignOut } from './use-sign-out';
@@ -45,7 +45,10 @@ export function TopBar({
   // On a sign-in page, the other portal keeps the page to come back to.
   const [params] = useSearchParams();
   const next = params.get('next');
-  const { user } = useSession();
+  // Offline, the person signed in last, until the server can say (lib/session.ts).
+  const user = useShownPerson();
+  // The email banner is the live session's only: it acts on the account.
+  const { user: live } = useSession();
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -84,12 +87,16 @@ export function TopBar({
               color: 'inherit',
             }}
           >
+            {/* The person's photo, else the logo; a photo that cannot load (offline, uploads are
+                never kept by the service worker) gives way to the logo, not a stranger's icon. */}
             <Avatar
               src={user?.thumbnailUrl ?? '/logo.svg'}
               alt=""
               variant={user?.thumbnailUrl ? 'circular' : 'rounded'}
               sx={{ width: 36, height: 36 }}
-            />
+            >
+              <img src="/logo.svg" alt="" width={36} height={36} />
+            </Avatar>
             <Typography
               component="span"
               sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' } }}
@@ -214,9 +221,9 @@ export function TopBar({
           </Paper>
         )}
       </AppBar>
-      {user && !user.emailVerified && (
+      {live && !live.emailVerified && (
         <Suspense fallback={null}>
-          <EmailBanner user={user} />
+          <EmailBanner user={live} />
         </Suspense>
       )}
     </>

@@ -4,16 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buyer, renderApp, stubApi, urlOf } from '../../test/render-app';
 
 // The socket is what leaves the process here: a quiet one that never connects.
-vi.mock('../../lib/socket', () => ({
-  getSocket: () => ({
-    connected: false,
-    on: () => undefined,
-    off: () => undefined,
-    emit: () => undefined,
-  }),
-  closeSocket: () => undefined,
-  connectSocket: () => undefined,
-}));
+vi.mock('../../lib/socket', () => import('../../test/quiet-socket'));
 
 const partner = {
   id: '01900000-0000-7000-8000-0000000000b1',

@@ -105,6 +105,28 @@ describe('search results', () => {
   });
 });
 
+describe('a budget typed in the search', () => {
+  it('says beside the count what was read: the amount with its unit, or a cue', async () => {
+    const page = (budget: object) => ({
+      items: [sellerProfile],
+      nextCursor: null,
+      total: { count: 1, capped: false },
+      understood: { words: ['photos'], place: null, budget },
+    });
+    stubApi(buyer, {
+      '/api/v1/users?': page({ max: 8000, currency: 'EUR', unit: 'hour', within: 1 }),
+    });
+    const { unmount } = renderApp('/sellers?q=photos+under+80+euros+an+hour');
+    expect(await screen.findByText('1 result · prices up to €80.00 per hour first')).toBeTruthy();
+    unmount();
+    stubApi(buyer, { '/api/v1/users?': page({ max: 1000, currency: 'EUR', within: 0 }) });
+    renderApp('/sellers?q=photos+max+10');
+    expect(
+      await screen.findByText('1 result · nobody lists a price up to €10.00; the nearest first'),
+    ).toBeTruthy();
+  });
+});
+
 describe('an empty search', () => {
   it('advises a larger radius only when a radius is set', async () => {
     stubApi(buyer, {

@@ -157,4 +157,25 @@ describe('the operator console', () => {
     expect(calls.filter((call) => call.startsWith('PATCH'))).toHaveLength(2);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it('shows sign-in as soon as a call finds the session ended, without waiting for focus', async () => {
+    let expired = false;
+    stubConsoleApi({
+      'GET /api/v1/admin/session': (init) =>
+        expired ? problem(401, 'UNAUTHENTICATED', 'Sign in') : signedIn('admin')(init),
+      'GET /api/v1/admin/operators': () =>
+        expired
+          ? problem(401, 'UNAUTHENTICATED', 'Sign in')
+          : { status: 200, body: { operators: [operator('admin'), operator('moderator')] } },
+      'PATCH /api/v1/admin/operators/0190c8e4-7b5a-7cc2-9d0e-3b1f2a4c5d6f': () =>
+        problem(401, 'UNAUTHENTICATED', 'Sign in'),
+    });
+    renderApp('/admin/operators', consoleOnly);
+    const role = await screen.findByRole('combobox', { name: 'Role of moderator@maya.test' });
+    // The session ends on the server (expiry, or a sign-out elsewhere); the next action finds it.
+    expired = true;
+    fireEvent.change(role, { target: { value: 'admin' } });
+    await screen.findByRole('heading', { level: 1, name: 'Operator sign-in' });
+    expect(screen.queryByRole('navigation', { name: 'Console' })).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buyer, renderApp, stubApi, urlOf } from '../../test/render-app';
+import type { Review } from '@maya/contracts';
+import { buyer, renderApp, seller, stubApi, urlOf } from '../../test/render-app';
 import { sellerProfile } from '../../test/fixtures';
 
 const receipt = {
@@ -108,5 +109,90 @@ describe('reporting from a profile', () => {
       reason: 'illegal',
       legalGround: 'Counterfeit goods',
     });
+  });
+});
+
+describe('reporting a published review', () => {
+  const at = '2030-06-02T10:00:00.000Z';
+  const reviewId = '01900000-0000-7000-8000-0000000000b1';
+  const rated = { ...sellerProfile, rating: { average: 4, count: 1 } };
+  const published: Review = {
+    id: reviewId,
+    dealId: '01900000-0000-7000-8000-0000000000e1',
+    side: 'buyer',
+    rating: 2,
+    text: 'Late and rude.',
+    author: { id: buyer.id, name: buyer.fullName, former: false },
+    reply: { text: 'We were on time.', at },
+    createdAt: at,
+    updatedAt: at,
+    // As a profile's list answers it: all of it is published, and no instant is given.
+    publishedAt: null,
+    removedAt: null,
+  };
+  const answers = {
+    [`/api/v1/users/${sellerProfile.id}/reviews`]: { rating: rated.rating, items: [published] },
+    [`/api/v1/users/${sellerProfile.id}`]: rated,
+    '/api/v1/reports': {
+      id: receipt.id,
+      status: 'open',
+      duplicate: false,
+      message: `Thank you: your report was received, with the reference ${receipt.id}.`,
+      createdAt: receipt.createdAt,
+    },
+  };
+  const reviewOnProfile = async () =>
+    within(
+      await screen.findByRole('region', { name: 'Reviews from clients' }, { timeout: 5000 }),
+    ).findByRole('article', { name: buyer.fullName }, { timeout: 5000 });
+
+  it('lets another member report a review from the profile, and acknowledges it', async () => {
+    const fetchMock = stubApi(seller, answers);
+    renderApp(`/sellers/${sellerProfile.id}`);
+    const item = await reviewOnProfile();
+    fireEvent.click(
+      within(item).getByRole('button', { name: `Report the review by ${buyer.fullName}` }),
+    );
+
+    const dialog = await screen.findByRole('dialog', {
+      name: `Report the review by ${buyer.fullName}`,
+    });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Harassment' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByText(/with the reference/)).toBeTruthy();
+    expect(sentBody(fetchMock, '/reports')).toEqual({
+      subject: { kind: 'review', reviewId, part: 'review' },
+      reason: 'harassment',
+    });
+  });
+
+  it('lets the client report the business’s reply to their review, never their own words', async () => {
+    const fetchMock = stubApi(buyer, answers);
+    renderApp(`/sellers/${sellerProfile.id}`);
+    const item = await reviewOnProfile();
+    expect(within(item).queryByRole('button', { name: /Report the review/ })).toBeNull();
+    fireEvent.click(
+      within(item).getByRole('button', {
+        name: `Report the reply from ${sellerProfile.fullName}`,
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: `Report the reply from ${sellerProfile.fullName}`,
+    });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByText(/with the reference/)).toBeTruthy();
+    expect(sentBody(fetchMock, '/reports')).toEqual({
+      subject: { kind: 'review', reviewId, part: 'reply' },
+      reason: 'spam',
+    });
+  });
+
+  it('offers no report to a visitor who is not signed in', async () => {
+    stubApi(null, answers);
+    renderApp(`/sellers/${sellerProfile.id}`);
+    const item = await reviewOnProfile();
+    expect(within(item).getByText('Late and rude.')).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: /^Report/ })).toBeNull();
   });
 });

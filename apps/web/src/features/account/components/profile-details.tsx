@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/section';
 import { BlockedPeople } from '../../blocks';
+import { ServicesEditor } from '../../services';
 import { DataControls } from './data-controls';
 import { DescriptionForm } from './description-form';
 import { EmailForm } from './email-form';
@@ -14,6 +15,7 @@ import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';
 import { PhotoForm } from './photo-form';
 import { SectorForm } from './sector-form';
+import { TraderForm } from './trader-form';
 
 // Below the fold, with its own controls and strings: not part of the screen's first paint.
 const NotificationsForm = lazy(() =>
@@ -39,8 +41,14 @@ export function ProfileDetails({ user }: { user: PrivateUser }) {
           <NameForm user={user} />
           {user.role === 'seller' && <SectorForm user={user} />}
           <DescriptionForm user={user} />
+          {user.role === 'seller' && <TraderForm user={user} />}
         </Stack>
       </Section>
+      {user.role === 'seller' && (
+        <Section id="services" title={t('services.title')}>
+          <ServicesEditor />
+        </Section>
+      )}
       <Section id="email" title={t('account.emailSection')}>
         <EmailForm user={user} />
       </Section>

@@ -3,8 +3,9 @@ import type { Message, SendMessageBody } from '@maya/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { loadContracts } from '../../../lib/contracts';
+import { retryWhileLost } from '../../../lib/retry';
 import { chatsQuery } from './get-chats';
 import { cacheMessage } from './get-messages';
 
@@ -21,31 +22,20 @@ export const sendMessage = (chatId: string, body: SendMessageBody) =>
     { method: 'POST', body },
   );
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Sends with a client-made id and retries with exponential backoff and jitter: the server
- * stores a clientId once, so a retry after a lost answer never duplicates the message.
+ * Sends with a client-made id, retrying while the answer is lost: the server stores a clientId
+ * once, so a retry never duplicates the message.
  */
 export async function sendWithRetry(
   chatId: string,
   body: SendMessageBody,
   attempts = 6,
 ): Promise<Message> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const { message } = await sendMessage(chatId, body);
-      return message;
-    } catch (error) {
-      const retryable =
-        !(error instanceof ApiError) ||
-        error.status === 0 ||
-        error.status === 429 ||
-        error.status >= 500;
-      if (!retryable || attempt + 1 >= attempts) throw error;
-      await sleep(Math.min(8000, 300 * 2 ** attempt) * (0.5 + Math.random()));
-    }
-  }
+  const { message } = await retryWhileLost(() => sendMessage(chatId, body), {
+    attempts,
+    maxDelayMs: 8000,
+  });
+  return message;
 }
 
 /** The stored messages, then those still on their way that the store does not hold yet. */

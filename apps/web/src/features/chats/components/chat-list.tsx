@@ -88,7 +88,9 @@ export function ChatList({
                 secondary={
                   <>
                     <Typography component="span" variant="body2" sx={{ display: 'block' }} noWrap>
-                      {chat.lastMessage?.body ?? ''}
+                      {chat.lastMessage?.deal
+                        ? t('chats.dealUpdate')
+                        : (chat.lastMessage?.body ?? '')}
                     </Typography>
                     <Typography component="span" variant="caption" color="text.secondary">
                       {formatWhen(chat.updatedAt)}

@@ -97,7 +97,7 @@ function useSocketListener(user: PrivateUser, openChatId: { current: string | un
                 {t('chats.newMessage', { name })}
               </Typography>
               <Typography component="span" variant="body2" sx={{ display: 'block' }} noWrap>
-                {message.body}
+                {message.deal ? t('chats.dealUpdate') : message.body}
               </Typography>
             </ButtonBase>
           );

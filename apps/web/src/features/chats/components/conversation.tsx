@@ -6,13 +6,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import type { ChatSummary, PrivateUser } from '@maya/contracts';
-import { useEffect, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ChatSummary, Message, PrivateUser } from '@maya/contracts';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../lib/dates';
 import { BlockAction, BlockLine } from '../../blocks';
+import {
+  DealAnnouncements,
+  DealMessage,
+  dealCardStates,
+  StartDealButton,
+  useDealsLive,
+} from '../../deals';
 import { ReportAction } from '../../reports';
-import { useMessages } from '../api/get-messages';
+import { cacheMessage, useMessages } from '../api/get-messages';
 import { useMarkRead } from '../api/mark-read';
 import { useSendMessage, withPending } from '../api/send-message';
 import { useStickToBottom } from '../../../components/use-stick-to-bottom';
@@ -38,6 +46,15 @@ export function Conversation({
   const { mutate: markRead } = useMarkRead();
   const partnerName = chat.partner.deleted ? t('chats.deletedUser') : chat.partner.fullName;
   useChatFocus(chat.id);
+  useDealsLive();
+  const queryClient = useQueryClient();
+  // A move's message joins the conversation at once, as the socket would bring it.
+  const onDealMessage = useCallback(
+    (message: Message) => cacheMessage(queryClient, chat.id, message),
+    [queryClient, chat.id],
+  );
+  // Nothing crosses a block, and a deleted partner takes no move: the deal's buttons are hidden.
+  const closed = Boolean(chat.blockedAt) || chat.partner.deleted;
 
   const stored = useMemo(
     () => (messages.data?.pages.flatMap((page) => page.items) ?? []).slice().reverse(),
@@ -45,6 +62,7 @@ export function Conversation({
   );
   const shown = withPending(stored, outbox.pending);
   const newest = stored.at(-1);
+  const dealCards = useMemo(() => dealCardStates(stored), [stored]);
 
   // Reading the newest message from the partner tells them, once: at once in a visible tab,
   // or when the person comes back to a tab that was in the background.
@@ -69,6 +87,10 @@ export function Conversation({
 
   const me = { name: user.fullName, image: user.thumbnailUrl };
   const partner = { name: partnerName, image: chat.partner.thumbnailUrl };
+  const names =
+    user.role === 'buyer'
+      ? { buyer: user.fullName, business: partnerName }
+      : { buyer: partnerName, business: user.fullName };
   const seenUpTo = chat.partnerLastReadMessageId;
 
   return (
@@ -158,6 +180,23 @@ export function Conversation({
         <Box component="ol" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, m: 0, p: 0 }}>
           {shown.map((message) => {
             const mine = message.senderId === user.id;
+            const { deal } = message;
+            if (deal) {
+              const card = dealCards.get(message.id);
+              return (
+                <DealMessage
+                  key={message.clientId}
+                  message={{ ...message, deal }}
+                  mine={mine}
+                  viewer={user}
+                  names={names}
+                  current={card?.current ?? false}
+                  superseded={card?.superseded ?? false}
+                  closed={closed}
+                  onMessage={onDealMessage}
+                />
+              );
+            }
             return (
               <MessageBubble
                 key={message.clientId}
@@ -179,6 +218,16 @@ export function Conversation({
         )}
       </Box>
 
+      <DealAnnouncements messages={stored} userId={user.id} partnerName={partnerName} />
+      {!closed && (
+        <Box sx={{ px: 2, pt: 1, borderTop: 1, borderColor: 'divider' }}>
+          <StartDealButton
+            viewer={user}
+            partner={{ id: chat.partner.id, name: partnerName }}
+            onSent={onDealMessage}
+          />
+        </Box>
+      )}
       {chat.blockedAt ? (
         <BlockLine userId={chat.partner.id} name={partnerName} blockedAt={chat.blockedAt} />
       ) : (

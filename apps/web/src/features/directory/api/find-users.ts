@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { UsersPage } from '@maya/contracts';
+import { MINOR_UNITS } from '@maya/contracts/service-units';
 import { apiCall } from '../../../lib/api-client';
 import type { DirectoryFilters } from '../types';
 import { directoryKeys } from './directory-keys';
@@ -12,10 +13,21 @@ function toSearch(filters: DirectoryFilters, cursor?: string): string {
     params.set('near', `${filters.near.lat.toFixed(4)},${filters.near.lng.toFixed(4)}`);
     params.set('radiusKm', String(filters.radiusKm));
   }
-  if (filters.sort) params.set('sort', filters.sort);
+  // A price sort needs a unit: without one the list keeps its default order.
+  const byPrice = filters.sort === 'price' && filters.unit !== '';
+  if (filters.sort && (filters.sort !== 'price' || byPrice)) params.set('sort', filters.sort);
+  // The URL's budget is in major units; the API's in minor units of the currency.
+  if (filters.minPrice !== null) params.set('minPrice', String(toMinor(filters.minPrice)));
+  if (filters.maxPrice !== null) params.set('maxPrice', String(toMinor(filters.maxPrice)));
+  if (filters.unit) params.set('unit', filters.unit);
+  if (filters.minPrice !== null || filters.maxPrice !== null || filters.unit) {
+    params.set('currency', filters.currency);
+  }
   if (cursor) params.set('cursor', cursor);
   return params.toString();
 }
+
+const toMinor = (major: number) => Math.round(major * MINOR_UNITS);
 
 /** The path of a directory search's first page (the server reads it the same way: prerender.tsx). */
 export const searchPath = (filters: DirectoryFilters) => `/users?${toSearch(filters)}`;

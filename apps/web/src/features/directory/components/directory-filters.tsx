@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { visuallyHidden } from '@mui/utils';
 import { sectors } from '@maya/contracts/sectors';
+import { currencies, serviceUnits } from '@maya/contracts/service-units';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -28,6 +30,16 @@ export function DirectoryFiltersBar({
     setShownQuery(filters.q);
     setText(filters.q);
   }
+  // The budget's two boxes, as typed; a valid amount (or an empty box) searches after a pause.
+  const [budget, setBudget] = useState({
+    min: filters.minPrice?.toString() ?? '',
+    max: filters.maxPrice?.toString() ?? '',
+  });
+  const [shownBudget, setShownBudget] = useState([filters.minPrice, filters.maxPrice]);
+  if (shownBudget[0] !== filters.minPrice || shownBudget[1] !== filters.maxPrice) {
+    setShownBudget([filters.minPrice, filters.maxPrice]);
+    setBudget({ min: filters.minPrice?.toString() ?? '', max: filters.maxPrice?.toString() ?? '' });
+  }
   const latestOnChange = useRef(onChange);
   useEffect(() => {
     latestOnChange.current = onChange;
@@ -38,6 +50,21 @@ export function DirectoryFiltersBar({
     const timer = setTimeout(() => latestOnChange.current({ q: text }), 300);
     return () => clearTimeout(timer);
   }, [text, filters.q]);
+
+  useEffect(() => {
+    const read = (text: string) => {
+      const trimmed = text.trim().replace(',', '.');
+      if (trimmed === '') return null;
+      const number = Number(trimmed);
+      return Number.isFinite(number) && number >= 0 ? number : undefined;
+    };
+    const min = read(budget.min);
+    const max = read(budget.max);
+    if (min === undefined || max === undefined) return;
+    if (min === filters.minPrice && max === filters.maxPrice) return;
+    const timer = setTimeout(() => latestOnChange.current({ minPrice: min, maxPrice: max }), 500);
+    return () => clearTimeout(timer);
+  }, [budget, filters.minPrice, filters.maxPrice]);
 
   const nearMe = () => {
     if (!('geolocation' in navigator)) {
@@ -133,6 +160,13 @@ export function DirectoryFiltersBar({
             ? t('directory.distance')
             : t('directory.distanceNeedsPlace', { distance: t('directory.distance') })}
         </MenuItem>
+        {filters.role === 'seller' && (
+          <MenuItem value="price" disabled={!filters.unit}>
+            {filters.unit
+              ? t('directory.priceSort', { unit: t(`services.units.${filters.unit}`) })
+              : t('directory.priceSortNeedsUnit')}
+          </MenuItem>
+        )}
       </TextField>
       {filters.near && (
         <Button
@@ -143,6 +177,68 @@ export function DirectoryFiltersBar({
         >
           {t('directory.anywhere')}
         </Button>
+      )}
+      {filters.role === 'seller' && (
+        <Box
+          component="fieldset"
+          sx={{
+            gridColumn: '1 / -1',
+            border: 0,
+            p: 0,
+            m: 0,
+            minWidth: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: '1fr 1fr', lg: '1fr 1fr 1fr 1fr' },
+          }}
+        >
+          <Box component="legend" sx={visuallyHidden}>
+            {t('directory.priceFilters')}
+          </Box>
+          <TextField
+            label={t('directory.budgetMin')}
+            value={budget.min}
+            onChange={(event) => setBudget({ ...budget, min: event.target.value })}
+            slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+          />
+          <TextField
+            label={t('directory.budgetMax')}
+            value={budget.max}
+            onChange={(event) => setBudget({ ...budget, max: event.target.value })}
+            slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+          />
+          <TextField
+            select
+            label={t('directory.currency')}
+            value={filters.currency}
+            onChange={(event) =>
+              onChange({ currency: event.target.value as DirectoryFilters['currency'] })
+            }
+          >
+            {currencies.map((currency) => (
+              <MenuItem key={currency} value={currency}>
+                {t(`services.currencies.${currency}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label={t('directory.unit')}
+            value={filters.unit}
+            onChange={(event) => {
+              const unit = event.target.value as DirectoryFilters['unit'];
+              // A price sort keeps to a unit: without one the list goes back to its default.
+              onChange(!unit && filters.sort === 'price' ? { unit, sort: '' } : { unit });
+            }}
+          >
+            <MenuItem value="">{t('directory.anyUnit')}</MenuItem>
+            {serviceUnits.map((unit) => (
+              <MenuItem key={unit} value={unit}>
+                {t(`services.units.${unit}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
       )}
     </Box>
   );

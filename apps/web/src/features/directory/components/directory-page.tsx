@@ -7,11 +7,13 @@ import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { PrivateUser } from '@maya/contracts';
+import type { PrivateUser, UsersPage } from '@maya/contracts';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { SectorPrompt } from '../../account';
+import { formatMoney } from '../../services';
 import { useOpenChat } from '../../chats';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useDirectory } from '../api/find-users';
@@ -47,11 +49,25 @@ function SkeletonCard() {
 
 /** The directory of the other role: buyers see sellers, sellers see buyers. */
 export function DirectoryPage({ user }: { user: PrivateUser }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  /** What the search read of a budget typed in its words, said beside the count. */
+  const budgetText = (budget: NonNullable<UsersPage['understood']>['budget'] & object) => {
+    if (budget.max === undefined) {
+      return t(budget.level === 'high' ? 'directory.budgetHighFirst' : 'directory.budgetLowFirst');
+    }
+    const amount = budget.currency
+      ? formatMoney(budget.max, budget.currency, i18n.language)
+      : new Intl.NumberFormat(i18n.language).format(budget.max / 100);
+    const price = budget.unit ? `${amount} ${t(`services.units.${budget.unit}`)}` : amount;
+    return t(budget.within ? 'directory.budgetWithinFirst' : 'directory.budgetNoneWithin', {
+      price,
+    });
+  };
   const role = user.role === 'buyer' ? 'seller' : 'buyer';
   const { filters, update, view, setView, radii } = useDirectoryFilters(role);
   const directory = useDirectory(filters);
   const openChat = useOpenChat();
+  const navigate = useNavigate();
   const sentinel = useRef<HTMLDivElement>(null);
   const pages = directory.data?.pages;
   const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
@@ -154,6 +170,13 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
           {countText}
           {first?.understood?.place &&
             ` ${t('directory.countNear', { place: first.understood.place.name })}`}
+          {first?.understood?.budget && ` · ${budgetText(first.understood.budget)}`}
+        </Typography>
+      )}
+      {/* Said once for the page, not on every card's price. */}
+      {!directory.isPending && items.some((item) => item.fromPrice) && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {t('services.vatIncluded')}
         </Typography>
       )}
       {!directory.isPending &&
@@ -171,9 +194,11 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
         </Box>
       ) : items.length === 0 && !directory.isError ? (
         <Alert severity="info">
-          {filters.near || first?.understood?.place
-            ? t('directory.emptyNear')
-            : t('directory.empty')}
+          {filters.minPrice !== null || filters.maxPrice !== null || filters.unit
+            ? t('directory.emptyBudget')
+            : filters.near || first?.understood?.place
+              ? t('directory.emptyNear')
+              : t('directory.empty')}
         </Alert>
       ) : view === 'map' ? (
         hydrated ? (
@@ -190,6 +215,7 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
                 home ?? { lat: items[0]?.location?.lat ?? 56, lng: items[0]?.location?.lng ?? 56 }
               }
               markers={markers}
+              onFollow={(href) => void navigate(href)}
             />
           </Suspense>
         ) : (

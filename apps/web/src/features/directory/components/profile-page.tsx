@@ -13,13 +13,17 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { BlockAction } from '../../blocks';
+import { StartDealButton } from '../../deals';
+import { BusinessReviews, RatingSummary } from '../../reviews';
+import { ProfileServices } from '../../services';
 import { useOpenChat } from '../../chats';
 import { ReportAction, ReportLink } from '../../reports';
+import { SaveToggle } from '../../saved';
 import { useSession } from '../../../lib/session';
 import { useFirstInteraction } from '../../../lib/use-first-interaction';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -42,6 +46,14 @@ export function ProfilePage() {
   const { user } = useSession();
   const openChat = useOpenChat();
   const navigate = useNavigate();
+  // The page the server renders is the visitor's, without `saved`: a signed-in client reads the
+  // profile again to learn whether they saved this business.
+  const needsSaved =
+    user?.role === 'buyer' && profile.data?.role === 'seller' && profile.data.saved === undefined;
+  const { refetch } = profile;
+  useEffect(() => {
+    if (needsSaved) void refetch();
+  }, [needsSaved, refetch]);
 
   if (profile.isPending) {
     return (
@@ -69,6 +81,7 @@ export function ProfilePage() {
 
   const seller = profile.data;
   const canChat = user && user.role !== seller.role && user.id !== seller.id;
+  const canRequestQuote = user?.role === 'buyer' && seller.role === 'seller';
   return (
     <Container sx={{ py: { xs: 2, md: 4 } }}>
       {/* The same title the server gives the page it renders (src/prerender.tsx). */}
@@ -89,12 +102,25 @@ export function ProfilePage() {
                 {seller.fullName}
               </Typography>
               {seller.pro && <ProBadge />}
+              {seller.saved !== undefined && (
+                <SaveToggle businessId={seller.id} name={seller.fullName} saved={seller.saved} />
+              )}
             </Box>
+            {seller.rating && (
+              <Box sx={{ mb: 1 }}>
+                <RatingSummary rating={seller.rating} />
+              </Box>
+            )}
             <ProfileMeta profile={seller} />
             <Typography component="h2" variant="h3" sx={{ mt: 2 }}>
               {t('profile.about')}
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-line', mt: 1 }}>{seller.description}</Typography>
+            {typeof seller.trader === 'boolean' && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+                {seller.trader ? t('services.trader') : t('services.notTrader')}
+              </Typography>
+            )}
             {seller.email && (
               <Typography sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 1 }}>
                 <EmailIcon fontSize="small" aria-hidden />
@@ -127,6 +153,15 @@ export function ProfilePage() {
                 >
                   {t('profile.signInToChat')}
                 </Button>
+              )}
+              {/* A client asks this business for a quote: the move opens their chat. */}
+              {canRequestQuote && (
+                <StartDealButton
+                  viewer={user}
+                  partner={{ id: seller.id, name: seller.fullName }}
+                  size="large"
+                  onSent={(message) => void navigate(`/inbox/${message.chatId}`)}
+                />
               )}
               {user && user.id !== seller.id && (
                 <ReportAction
@@ -167,6 +202,11 @@ export function ProfilePage() {
             </Stack>
           </Box>
         </Box>
+
+        {seller.services && <ProfileServices services={seller.services} />}
+
+        {/* Read once the business has a published review: the profile says whether it has. */}
+        {seller.rating && <BusinessReviews businessId={seller.id} name={seller.fullName} />}
 
         {seller.gallery && seller.gallery.length > 0 && (
           <Box component="section" sx={{ mt: 4 }} aria-labelledby="gallery-title">

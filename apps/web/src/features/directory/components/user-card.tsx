@@ -1,6 +1,7 @@
 import BlockIcon from '@mui/icons-material/Block';
 import ChatIcon from '@mui/icons-material/Chat';
 import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -14,6 +15,9 @@ import type { PublicProfile } from '@maya/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BlockAction } from '../../blocks';
+import { RatingSummary } from '../../reviews';
+import { SaveToggle } from '../../saved';
+import { FromPriceLine } from '../../services';
 import { preview } from '../utils/preview';
 import { ProBadge } from './pro-badge';
 import { ProfileMeta } from './profile-meta';
@@ -67,6 +71,8 @@ export function UserCard({
         <Typography color="text.secondary" sx={{ mb: 1 }} title={profile.description}>
           {preview(profile.description)}
         </Typography>
+        {profile.rating && <RatingSummary rating={profile.rating} />}
+        {profile.fromPrice && <FromPriceLine price={profile.fromPrice} />}
         <ProfileMeta profile={profile} />
         {profile.match && profile.match.words.length > 0 && (
           <Stack
@@ -88,13 +94,19 @@ export function UserCard({
         <Button variant="contained" startIcon={<ChatIcon />} onClick={onChat} disabled={opening}>
           {t('directory.chatNow')}
         </Button>
+        {/* `saved` comes with a business's card for a signed-in client only. */}
+        {profile.saved !== undefined && (
+          <Box sx={{ ml: 'auto' }}>
+            <SaveToggle businessId={profile.id} name={profile.fullName} saved={profile.saved} />
+          </Box>
+        )}
         {signedIn && (
           <BlockAction userId={profile.id} name={profile.fullName}>
             {(open) => (
               <IconButton
                 onClick={open}
                 aria-label={t('blocks.block', { name: profile.fullName })}
-                sx={{ ml: 'auto' }}
+                sx={profile.saved === undefined ? { ml: 'auto' } : undefined}
               >
                 <BlockIcon fontSize="small" />
               </IconButton>

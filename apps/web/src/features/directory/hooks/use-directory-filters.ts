@@ -1,13 +1,19 @@
-import type { DirectorySort, Role, Sector } from '@maya/contracts';
+import type { Currency, DirectorySort, Role, Sector, ServiceUnit } from '@maya/contracts';
 import { sectors } from '@maya/contracts/sectors';
+import { currencies, serviceUnits } from '@maya/contracts/service-units';
 import { useSearchParams } from 'react-router';
 import type { DirectoryFilters } from '../types';
 
 const RADII = [5, 10, 25, 50, 100, 500];
 // Checked by hand rather than with the schemas: the directory draws without the schemas chunk.
-const SORTS: readonly DirectorySort[] = ['relevance', 'distance', 'newest'];
+const SORTS: readonly DirectorySort[] = ['relevance', 'distance', 'newest', 'price'];
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | '' =>
   list.find((item) => item === value) ?? '';
+/** A budget in the URL: a positive amount in major units, else none. */
+const amount = (value: string | null): number | null => {
+  const number = value === null || value === '' ? NaN : Number(value);
+  return Number.isFinite(number) && number >= 0 ? number : null;
+};
 
 /** The search a directory URL's query holds (the server renders the same one: prerender.tsx). */
 export function filtersFromSearch(role: Role, params: URLSearchParams): DirectoryFilters {
@@ -22,6 +28,10 @@ export function filtersFromSearch(role: Role, params: URLSearchParams): Director
         : null,
     radiusKm: Number(params.get('radiusKm')) || 50,
     sort: oneOf(SORTS, params.get('sort')),
+    minPrice: amount(params.get('minPrice')),
+    maxPrice: amount(params.get('maxPrice')),
+    currency: oneOf<Currency>(currencies, params.get('currency')) || 'EUR',
+    unit: oneOf<ServiceUnit>(serviceUnits, params.get('unit')),
   };
 }
 
@@ -39,6 +49,12 @@ export function useDirectoryFilters(role: Role) {
       search.set('radiusKm', String(next.radiusKm));
     }
     if (next.sort) search.set('sort', next.sort);
+    if (next.minPrice !== null) search.set('minPrice', String(next.minPrice));
+    if (next.maxPrice !== null) search.set('maxPrice', String(next.maxPrice));
+    if (next.unit) search.set('unit', next.unit);
+    if (next.minPrice !== null || next.maxPrice !== null || next.unit || next.currency !== 'EUR') {
+      search.set('currency', next.currency);
+    }
     if (params.get('view')) search.set('view', params.get('view')!);
     setParams(search, { replace: true });
   };

@@ -17,6 +17,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { formatDay } from '../../../lib/dates';
 import { FreshCodeCancelled, useWithFreshCode } from '../../operators';
 import { useAppeals, useDecideAppeal } from '../api/console';
+import { kindKey } from '../kind-label';
 
 /** Appeals against decisions, each decided by an operator other than the decision's author. */
 export function AppealsScreen() {
@@ -83,7 +84,7 @@ function AppealEntry({ entry }: { entry: AdminAppeal }) {
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {t('appeals.against', {
-          kind: t(`kinds.${decision.kind}`),
+          kind: t(kindKey(decision.kind, decision.review?.part)),
           date: formatDay(decision.createdAt),
         })}{' '}
         · {decision.rule}: {decision.facts}

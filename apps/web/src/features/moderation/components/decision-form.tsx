@@ -7,14 +7,17 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { DecisionKind, P2bException } from '@maya/contracts';
+import type { DecisionKind, P2bException, ReviewPart } from '@maya/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../components/field-errors';
 import { FreshCodeCancelled, useWithFreshCode } from '../../operators';
 import { useCreateDecision } from '../api/console';
+import { kindKey } from '../kind-label';
 
 const kinds: DecisionKind[] = ['dismiss', 'warn', 'hide', 'suspend', 'terminate', 'restore'];
+// A review's report may also take the reported part down, offered right after dismissing it.
+const reviewKinds: DecisionKind[] = ['dismiss', 'remove_review', ...kinds.slice(1)];
 const exceptions: P2bException[] = ['illegal_content', 'repeated_breaches', 'safety'];
 
 /** A week from now, as a datetime-local field's value (local time, minutes). */
@@ -26,15 +29,20 @@ function aWeekOn(): string {
 
 /**
  * An operator's decision about a member, with the statement of reasons the person will read:
- * hide, suspend and terminate ask for a fresh code first (the console's dialog).
+ * hide, suspend, terminate and taking a review down ask for a fresh code first (the console's
+ * dialog). From a review's report (`reviewPart`) it can take the reported part down, with the
+ * report's ids.
  */
 export function DecisionForm({
   subjectUserId,
   reportIds,
+  reviewPart,
   onDecided,
 }: {
   subjectUserId: string;
   reportIds?: string[];
+  /** The part of a review the reports are about. */
+  reviewPart?: ReviewPart | null;
   onDecided?: () => void;
 }) {
   const { t } = useTranslation('moderation');
@@ -93,12 +101,17 @@ export function DecisionForm({
         value={kind}
         onChange={(event) => setKind(event.target.value as DecisionKind)}
       >
-        {kinds.map((value) => (
+        {(reviewPart && reportIds?.length ? reviewKinds : kinds).map((value) => (
           <MenuItem key={value} value={value}>
-            {t(`kinds.${value}`)}
+            {t(kindKey(value, reviewPart))}
           </MenuItem>
         ))}
       </TextField>
+      {kind === 'remove_review' && (
+        <Typography variant="body2" color="text.secondary">
+          {t('decision.reviewHint')}
+        </Typography>
+      )}
       <RadioGroup
         row
         aria-label={t('decision.ground')}
@@ -159,7 +172,7 @@ export function DecisionForm({
       )}
       {done && (
         <Alert severity="success" role="status">
-          {t('decision.done', { kind: t(`kinds.${done}`) })}
+          {t('decision.done', { kind: t(kindKey(done, reviewPart)) })}
         </Alert>
       )}
       <div>

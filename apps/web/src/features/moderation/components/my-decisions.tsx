@@ -9,9 +9,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../components/field-errors';
 import { Section } from '../../../components/section';
-import { formatDay, formatStamp } from '../../../lib/dates';
+import { formatDay } from '../../../lib/dates';
 import { useNamespace } from '../../../lib/i18n/use-namespace';
 import { useAppealDecision, useMyDecisions } from '../api/my-decisions';
+import { StatementOfReasons } from './statement-of-reasons';
 
 /**
  * The account's section of decisions about the person: each statement of reasons (what was
@@ -40,31 +41,9 @@ export function MyDecisions() {
 }
 
 function Statement({ decision }: { decision: MyDecision }) {
-  const { t } = useTranslation('moderation');
-  const scheduled =
-    decision.kind === 'terminate' &&
-    decision.effectiveAt &&
-    decision.effectiveAt > decision.createdAt;
-  const what = scheduled
-    ? t('mine.kinds.terminateScheduled', { at: formatStamp(decision.effectiveAt!) })
-    : t(`mine.kinds.${decision.kind}`, {
-        until: decision.until ? formatStamp(decision.until) : '',
-      });
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="caption" color="text.secondary">
-        {formatDay(decision.createdAt)}
-      </Typography>
-      <Typography sx={{ fontWeight: 700 }}>{what}</Typography>
-      <Typography sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-        <strong>{t('mine.facts')}:</strong> {decision.facts}
-      </Typography>
-      <Typography sx={{ overflowWrap: 'anywhere' }}>
-        <strong>{t(decision.ground === 'law' ? 'mine.law' : 'mine.rule')}:</strong> {decision.rule}
-      </Typography>
-      <Typography variant="body2" sx={{ mt: 1 }}>
-        {t('mine.human')}
-      </Typography>
+      <StatementOfReasons decision={decision} />
       <AppealPart decision={decision} />
     </Paper>
   );

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdminReport } from '@maya/contracts';
@@ -22,7 +23,27 @@ interface ProfileEvidence {
 }
 interface MessagesEvidence {
   reportedMessageId?: string | null;
-  items?: { id: string; senderId?: string; body: string; createdAt?: string }[];
+  items?: {
+    id: string;
+    senderId?: string;
+    /** The sender's name when the report was made (reports made before names were kept: none). */
+    senderName?: string;
+    body: string;
+    createdAt?: string;
+  }[];
+}
+
+/** A reported review as it was frozen: its rating and words, the reply, and whose each is. */
+interface ReviewEvidence {
+  part: 'review' | 'reply';
+  rating: number;
+  text: string;
+  reply: string | null;
+  authorId: string | null;
+  authorName: string;
+  subjectName: string;
+  createdAt: string;
+  repliedAt: string | null;
 }
 
 /** One report: what was reported, by which route, and its evidence as it was frozen. */
@@ -48,12 +69,13 @@ export function ReportDetail() {
         {data.subject ? t('report.title', { name: data.subject.name }) : t('report.titleNoMember')}
       </Typography>
       <Facts report={data} />
-      <Evidence evidence={data.evidence} />
+      <Evidence evidence={data.evidence} subject={data.subject} />
       {data.subject && (data.status === 'open' || decidedHere) && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <DecisionForm
             subjectUserId={data.subject.id}
             reportIds={[data.id]}
+            reviewPart={data.subjectKind === 'review' ? data.subjectReviewPart : null}
             onDecided={() => {
               setDecidedHere(true);
               void report.refetch();
@@ -103,16 +125,31 @@ function Facts({ report }: { report: AdminReport }) {
   );
 }
 
-function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
+function Evidence({
+  evidence,
+  subject,
+}: {
+  evidence: Record<string, unknown>;
+  subject: AdminReport['subject'];
+}) {
   const { t } = useTranslation('moderation');
   const profile = evidence.profile as ProfileEvidence | null | undefined;
   const messages = evidence.messages as MessagesEvidence | null | undefined;
+  const review = evidence.review as ReviewEvidence | undefined;
+  // Who wrote a message: the name frozen with it; for evidence frozen before names were kept,
+  // the reported person by id, and otherwise the chat's other member.
+  const senderOf = (item: NonNullable<MessagesEvidence['items']>[number]) =>
+    item.senderName ||
+    (subject && item.senderId === subject.id ? subject.name : t('report.otherSender'));
   return (
     <Stack component="section" spacing={2} aria-labelledby="evidence-title">
       <Typography id="evidence-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
         {t('report.evidence')}
       </Typography>
-      {!profile && !messages?.items?.length && <Typography>{t('report.noEvidence')}</Typography>}
+      {!profile && !messages?.items?.length && !review && (
+        <Typography>{t('report.noEvidence')}</Typography>
+      )}
+      {review && <ReviewEvidenceCard review={review} />}
       {profile && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
@@ -147,10 +184,15 @@ function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
       )}
       {Boolean(messages?.items?.length) && (
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          <Typography id="evidence-messages" variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
             {t('report.messages')}
           </Typography>
-          <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <Stack
+            component="ol"
+            spacing={1}
+            sx={{ listStyle: 'none', p: 0, m: 0 }}
+            aria-labelledby="evidence-messages"
+          >
             {messages!.items!.map((item) => {
               const reported = item.id === messages!.reportedMessageId;
               return (
@@ -169,11 +211,17 @@ function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
                       {t('report.reported')}
                     </Typography>
                   )}
-                  {item.createdAt && (
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {formatStamp(item.createdAt)}
-                    </Typography>
-                  )}
+                  <Typography variant="caption" sx={{ display: 'block' }}>
+                    <Box component="span" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                      {senderOf(item)}
+                    </Box>
+                    {item.createdAt && (
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        {' · '}
+                        {formatStamp(item.createdAt)}
+                      </Box>
+                    )}
+                  </Typography>
                   <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {item.body}
                   </Typography>
@@ -184,5 +232,71 @@ function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
         </Paper>
       )}
     </Stack>
+  );
+}
+
+/** The reported review, the reported part (the review or the reply) outlined. */
+function ReviewEvidenceCard({ review }: { review: ReviewEvidence }) {
+  const { t } = useTranslation('moderation');
+  const author = review.authorId ? review.authorName : t('report.formerClient');
+  const outline = (reported: boolean) => ({
+    p: 1,
+    borderRadius: 1,
+    border: reported ? 2 : 1,
+    borderColor: reported ? 'error.main' : 'divider',
+  });
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
+        {t('report.review')}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 700, mb: 1 }}>
+        {t(`report.reviewPart_${review.part}`)}
+      </Typography>
+      <Box sx={outline(review.part === 'review')}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5 }}>
+          <Rating
+            value={review.rating}
+            readOnly
+            size="small"
+            getLabelText={(count) => t('report.stars', { count })}
+          />
+          <Typography variant="caption" sx={{ overflowWrap: 'anywhere' }}>
+            <Box component="span" sx={{ fontWeight: 700 }}>
+              {t('report.reviewBy', { name: author, business: review.subjectName })}
+            </Box>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {' · '}
+              {formatStamp(review.createdAt)}
+            </Box>
+          </Typography>
+        </Box>
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
+          {review.text}
+        </Typography>
+      </Box>
+      {review.reply !== null ? (
+        <Box sx={{ ...outline(review.part === 'reply'), mt: 1, ml: 2 }}>
+          <Typography variant="caption" sx={{ display: 'block' }}>
+            <Box component="span" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {t('report.reviewReply', { name: review.subjectName })}
+            </Box>
+            {review.repliedAt && (
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                {' · '}
+                {formatStamp(review.repliedAt)}
+              </Box>
+            )}
+          </Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {review.reply}
+          </Typography>
+        </Box>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('report.reviewNoReply')}
+        </Typography>
+      )}
+    </Paper>
   );
 }

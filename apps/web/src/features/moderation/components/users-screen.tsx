@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDay } from '../../../lib/dates';
 import { useUserSearch } from '../api/console';
+import { kindKey } from '../kind-label';
 import { AccountState } from './account-state';
 import { DecisionForm } from './decision-form';
 
@@ -88,8 +89,8 @@ function UserEntry({ user }: { user: AdminUser }) {
           {decisions.map((decision) => (
             <li key={decision.id}>
               <Typography variant="body2">
-                {formatDay(decision.createdAt)} · {t(`kinds.${decision.kind}`)} · {decision.rule}:{' '}
-                {decision.facts}
+                {formatDay(decision.createdAt)} · {t(kindKey(decision.kind, decision.review?.part))}{' '}
+                · {decision.rule}: {decision.facts}
               </Typography>
             </li>
           ))}

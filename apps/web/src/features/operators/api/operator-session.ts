@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OperatorCodeBody, OperatorSession, OperatorSignInBody } from '@maya/contracts';
+import { useEffect } from 'react';
 import { apiCall, ApiError } from '../../../lib/api-client';
 import { operatorKeys } from './operator-keys';
 
@@ -38,18 +39,51 @@ export function useOperatorCode() {
   });
 }
 
+/** The console forgets its operator: the session goes first, so the screens are gone before their data is dropped (nothing asks again). */
+function forgetOperator(client: QueryClient) {
+  client.setQueryData(operatorKeys.session(), null);
+  client.removeQueries({
+    queryKey: operatorKeys.all,
+    predicate: (query) => query.queryKey[1] !== 'session',
+  });
+}
+
 export function useOperatorSignOut() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiCall<null>('/admin/session', { method: 'DELETE' }),
-    // Signed out whatever the answer: an expired session is signed out already. The session
-    // goes first, so the screens are gone before their data is dropped (nothing asks again).
-    onSettled: () => {
-      client.setQueryData(operatorKeys.session(), null);
-      client.removeQueries({
-        queryKey: operatorKeys.all,
-        predicate: (query) => query.queryKey[1] !== 'session',
-      });
-    },
+    // Signed out whatever the answer: an expired session is signed out already.
+    onSettled: () => forgetOperator(client),
   });
+}
+
+/**
+ * A console call's error: a 401 means the operator's session has ended (it expired, or was ended
+ * elsewhere), so the console forgets it and shows sign-in at once. Only a signed-in session ends
+ * so: a wrong code at sign-in is the sign-in's own answer.
+ */
+export function endOperatorSessionOn(client: QueryClient, error: unknown): void {
+  if (!(error instanceof ApiError) || error.status !== 401) return;
+  if (client.getQueryData<OperatorSession | null>(operatorKeys.session())?.stage !== 'signed-in')
+    return;
+  forgetOperator(client);
+}
+
+/** While the console is open, every query and mutation it runs ends the session on a 401. */
+export function useOperatorSessionEnd() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const queries = client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error')
+        endOperatorSessionOn(client, event.action.error);
+    });
+    const mutations = client.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error')
+        endOperatorSessionOn(client, event.action.error);
+    });
+    return () => {
+      queries();
+      mutations();
+    };
+  }, [client]);
 }

@@ -10,7 +10,11 @@ import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { LanguageSwitcher } from '../../../components/layout/language-switcher';
 import { PageLoader } from '../../../components/page-loader';
 import { loadNamespace } from '../../../lib/i18n';
-import { useOperatorSession, useOperatorSignOut } from '../api/operator-session';
+import {
+  useOperatorSession,
+  useOperatorSessionEnd,
+  useOperatorSignOut,
+} from '../api/operator-session';
 import { ConsoleSignIn } from './console-sign-in';
 import { FreshCodeProvider } from './fresh-code';
 
@@ -53,6 +57,7 @@ export function Console({ screens }: { screens: readonly ConsoleScreen[] }) {
   );
   const ready = useNamespaces(namespaces);
   const session = useOperatorSession();
+  useOperatorSessionEnd();
 
   if (!ready || session.isLoading) return <PageLoader />;
   const state = session.data;

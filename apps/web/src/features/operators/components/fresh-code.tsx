@@ -16,7 +16,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../components/field-errors';
 import { ApiError } from '../../../lib/api-client';
-import { useOperatorCode } from '../api/operator-session';
+import { useQueryClient } from '@tanstack/react-query';
+import { endOperatorSessionOn, useOperatorCode } from '../api/operator-session';
 import { CodeField, codeBody, emptyCode, type CodeDraft } from './code-field';
 
 /** The operator closed the dialog instead of confirming: the action was not sent again. */
@@ -48,19 +49,30 @@ export function useWithFreshCode(): WithFreshCode {
 export function FreshCodeProvider({ children }: { children: ReactNode }) {
   const waiting = useRef<{ resolve: () => void; reject: (error: Error) => void } | null>(null);
   const [open, setOpen] = useState(false);
+  const client = useQueryClient();
 
-  const withFreshCode = useCallback<WithFreshCode>(async (action) => {
-    try {
-      return await action();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.problem.code === 'FRESH_CODE_REQUIRED')) throw error;
-      await new Promise<void>((resolve, reject) => {
-        waiting.current = { resolve, reject };
-        setOpen(true);
-      });
-      return action();
-    }
-  }, []);
+  const withFreshCode = useCallback<WithFreshCode>(
+    async (action) => {
+      // The console's actions call the API directly: a 401 from one ends the session here too.
+      const attempt = () =>
+        action().catch((error: unknown) => {
+          endOperatorSessionOn(client, error);
+          throw error;
+        });
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof ApiError && error.problem.code === 'FRESH_CODE_REQUIRED'))
+          throw error;
+        await new Promise<void>((resolve, reject) => {
+          waiting.current = { resolve, reject };
+          setOpen(true);
+        });
+        return attempt();
+      }
+    },
+    [client],
+  );
 
   const settle = (confirmed: boolean) => {
     const pending = waiting.current;

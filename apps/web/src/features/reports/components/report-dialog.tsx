@@ -25,11 +25,18 @@ import { DETAILS_MAX, LEGAL_GROUND_MAX, RULE_REASONS } from '../reasons';
 export interface ReportDialogProps {
   open: boolean;
   onClose: () => void;
-  /** What is reported: the person (from a chat: `chatId`), one of their messages, their profile. */
+  /**
+   * What is reported: the person (from a chat: `chatId`), one of their messages, their profile,
+   * or a published review (the client's words, or the business's reply: `part`).
+   */
   subject: ReportSubject;
-  /** The person's name, for the title. */
+  /** The person's name, for the title (a review's: its author's; a reply's: the business's). */
   name: string;
 }
+
+/** The dialog's title names what is reported; a review's reply has its own. */
+const titleOf = (subject: ReportSubject) =>
+  subject.kind === 'review' && subject.part === 'reply' ? 'reply' : subject.kind;
 
 /**
  * A member's report: why (illegal, with its legal ground, or one of the rules), optional
@@ -82,7 +89,7 @@ export default function ReportDialog({ open, onClose, subject, name }: ReportDia
       slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
     >
       <DialogTitle id={titleId}>
-        {ready ? t(`dialog.title_${subject.kind}`, { name }) : ''}
+        {ready ? t(`dialog.title_${titleOf(subject)}`, { name }) : ''}
       </DialogTitle>
       {!ready ? (
         <DialogContent>

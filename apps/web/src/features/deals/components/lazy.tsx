@@ -1,0 +1,45 @@
+import Skeleton from '@mui/material/Skeleton';
+import { lazy, Suspense, type ComponentProps } from 'react';
+import { loadNamespace } from '../../../lib/i18n';
+
+// The cards, the forms and their words load when a chat first shows a deal's move or offers one,
+// so no screen's first paint carries them: one chunk for the three, with the deals' words.
+const chatDeals = () =>
+  Promise.all([import('./chat-deals'), loadNamespace('deals')]).then(([module]) => module);
+
+const Card = lazy(() => chatDeals().then((module) => ({ default: module.DealMessageCard })));
+const Start = lazy(() => chatDeals().then((module) => ({ default: module.StartDeal })));
+const Announcer = lazy(() => chatDeals().then((module) => ({ default: module.DealAnnouncer })));
+
+/** A deal's move in the chat, drawn as a card with the viewer's moves. */
+export function DealMessage(props: ComponentProps<typeof Card>) {
+  return (
+    <Suspense
+      fallback={
+        <li style={{ listStyle: 'none' }}>
+          <Skeleton variant="rounded" height={120} sx={{ maxWidth: 440 }} />
+        </li>
+      }
+    >
+      <Card {...props} />
+    </Suspense>
+  );
+}
+
+/** "Request a quote" (a buyer) or "Make an offer" (a business) and its form. */
+export function StartDealButton(props: ComponentProps<typeof Start>) {
+  return (
+    <Suspense fallback={null}>
+      <Start {...props} />
+    </Suspense>
+  );
+}
+
+/** The polite announcement of a partner's new move. */
+export function DealAnnouncements(props: ComponentProps<typeof Announcer>) {
+  return (
+    <Suspense fallback={null}>
+      <Announcer {...props} />
+    </Suspense>
+  );
+}

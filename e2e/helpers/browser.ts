@@ -84,6 +84,11 @@ export interface AllowedFailure {
 
 /** Asking "who am I?" while signed out is answered 401 by design. */
 export const SIGNED_OUT_ALLOWED: AllowedFailure[] = [{ path: '/api/v1/me', status: 401 }];
+/** The console before its operator signs in: no member session, and no console session yet. */
+export const CONSOLE_SIGNED_OUT_ALLOWED: AllowedFailure[] = [
+  ...SIGNED_OUT_ALLOWED,
+  { path: '/api/v1/admin/session', status: 401 },
+];
 
 export interface NewPageOptions {
   /** Same-origin failures that are part of the journey. Default: SIGNED_OUT_ALLOWED. */

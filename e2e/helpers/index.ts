@@ -11,6 +11,7 @@ export {
 export {
   launchBrowser,
   newPage,
+  CONSOLE_SIGNED_OUT_ALLOWED,
   SIGNED_OUT_ALLOWED,
   CHROMIUM_ARGS,
   type AllowedFailure,
@@ -20,4 +21,6 @@ export {
 } from './browser.js';
 export { expectNoAxeViolations, formatViolations, AXE_TAGS } from './axe.js';
 export { screenshot, resizeTo, routeName, SCREEN_WIDTHS } from './screenshot.js';
+export { photograph, PHOTO_WIDTHS } from './photograph.js';
+export { signInOperatorByApi } from './operator.js';
 export { repoRoot, resultsDir, screenshotsDir } from './paths.js';

@@ -1,41 +1,23 @@
 /**
  * The operator console: the admin made by `npm run admin -- create` before the server started
  * signs in at /admin with the password and a TOTP code computed here, sees the audit log (its
- * chain intact, their sign-in on it) and the operators, in English and Portuguese. No member
- * content is drawn. Every console screen passes axe at 375 and 1280 px (console-*.png).
+ * chain intact, their sign-in on it) and the operators, in English and Portuguese, and confirms a
+ * destructive action with a fresh code. No member content is drawn. Every console screen passes axe at 375 and 1280 px (console-*.png).
  */
 import type { Page } from 'playwright-core';
 import {
+  CONSOLE_SIGNED_OUT_ALLOWED,
   expect,
-  expectNoAxeViolations,
   journey,
-  resizeTo,
-  screenshot,
+  photograph,
   type PageSession,
 } from '../helpers/index.js';
-import { CONSOLE_OPERATOR, currentCode } from '../helpers/operator.js';
+import { CONSOLE_OPERATOR, currentCode, previousStepCode } from '../helpers/operator.js';
 import { Findings } from './support.js';
 
-const WIDTHS = [375, 1280] as const;
-
-/** Axe and a screenshot at each width; violations are kept for the end of the journey. */
-async function checkScreen(findings: Findings, session: PageSession, name: string) {
-  for (const width of WIDTHS) {
-    await resizeTo(session.page, width);
-    await session.settle();
-    try {
-      await expectNoAxeViolations(session.page, `console-${name}-${width}`);
-    } catch (error) {
-      findings.problems.push((error as Error).message);
-    }
-    const overflow = await session.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    if (overflow > 0) findings.problems.push(`console-${name} scrolls sideways at ${width} px`);
-    await screenshot(session.page, `console-${name}`);
-  }
-  await resizeTo(session.page, 1280);
-}
+/** A console screen photographed and checked at 375 and 1280 px, its fit included. */
+const checkScreen = (findings: Findings, session: PageSession, name: string) =>
+  photograph(session, `console-${name}`, findings.problems, { fitsWidth: true });
 
 async function switchLanguage(page: Page, code: 'EN' | 'PT') {
   await page
@@ -53,11 +35,12 @@ journey(
         'operator',
         await newPage({
           allow: [
-            { path: '/api/v1/me', status: 401 },
             // The console asks for its own session first; there is none before sign-in.
-            { path: '/api/v1/admin/session', status: 401 },
+            ...CONSOLE_SIGNED_OUT_ALLOWED,
             // The wrong code the journey types on purpose.
             { path: '/api/v1/admin/session/code', status: 401 },
+            // The fresh-code answer the journey plays for the operator's first creation.
+            { path: '/api/v1/admin/operators', status: 403 },
           ],
         }),
       );
@@ -86,8 +69,9 @@ journey(
       await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
       await checkScreen(findings, operator, 'code-en');
 
-      // A wrong code is refused; the authenticator's code signs in.
-      const code = await currentCode();
+      // A wrong code is refused; the authenticator's code signs in (the one it showed a moment
+      // ago, so the current step's code is still unspent for the fresh code below).
+      const code = await previousStepCode();
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
       await page.getByLabel('Six-digit code').fill(wrong);
       await page.getByRole('button', { name: 'Sign in' }).click();
@@ -95,7 +79,7 @@ journey(
         .getByRole('alert')
         .filter({ hasText: /code is wrong/ })
         .waitFor();
-      await page.getByLabel('Six-digit code').fill(await currentCode());
+      await page.getByLabel('Six-digit code').fill(await previousStepCode());
       await page.getByRole('button', { name: 'Sign in' }).click();
 
       // Signed in: the console's first screen, then the audit log with the chain intact and the
@@ -116,8 +100,35 @@ journey(
       await page.getByRole('heading', { level: 1, name: 'Operators' }).waitFor();
       await page.getByText(CONSOLE_OPERATOR.email, { exact: true }).waitFor();
       await checkScreen(findings, operator, 'operators-en');
+
+      // Creating an operator more than five minutes after the code asks for a fresh one. The
+      // journey cannot wait five minutes, so the server's first answer is the one it gives then;
+      // the dialog, the code it sends and the action sent again are real.
+      let asked = false;
+      await page.route('**/api/v1/admin/operators', async (route) => {
+        if (route.request().method() !== 'POST' || asked) return route.fallback();
+        asked = true;
+        await route.fulfill({
+          status: 403,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({
+            type: 'about:blank',
+            title: 'Fresh code required',
+            status: 403,
+            code: 'FRESH_CODE_REQUIRED',
+            detail: 'Confirm this action with a new code.',
+          }),
+        });
+      });
       await page.getByLabel('Email').fill('new.moderator@maya.test');
       await page.getByRole('button', { name: 'Create operator' }).click();
+      const fresh = page.getByRole('dialog', { name: 'Confirm with a new code' });
+      await fresh.waitFor();
+      await checkScreen(findings, operator, 'fresh-code-en');
+      await fresh.getByLabel('Six-digit code').fill(await currentCode());
+      await fresh.getByRole('button', { name: 'Confirm' }).click();
+      await fresh.waitFor({ state: 'hidden' });
+      await page.unroute('**/api/v1/admin/operators');
       await page
         .getByRole('status')
         .filter({ hasText: 'new.moderator@maya.test was created' })

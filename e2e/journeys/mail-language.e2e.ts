@@ -7,30 +7,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  expect,
-  expectNoAxeViolations,
-  journey,
-  resizeTo,
-  screenshot,
-  type PageSession,
-} from '../helpers/index.js';
+import { expect, journey, photograph, type PageSession } from '../helpers/index.js';
 import { decodeQuotedPrintable, Findings, resetLinkFromOutbox } from './support.js';
 
-const WIDTHS = [375, 1280] as const;
-
-/** Axe and a screenshot at 375 and 1280 px; problems kept for the end. */
-async function shoot(findings: Findings, session: PageSession, name: string): Promise<void> {
-  await session.page.evaluate(() => window.scrollTo(0, 0));
-  for (const width of WIDTHS) {
-    await resizeTo(session.page, width);
-    await screenshot(session.page, `mail-language-${name}`);
-    await expectNoAxeViolations(session.page, `mail-language-${name}-${width}`).catch(
-      (error: Error) => findings.problems.push(error.message),
-    );
-  }
-  await resizeTo(session.page, 1280);
-}
+/** A screen photographed and checked at 375 and 1280 px; problems kept for the end. */
+const shoot = (findings: Findings, session: PageSession, name: string) =>
+  photograph(session, `mail-language-${name}`, findings.problems);
 
 /** A header's RFC 2047 encoded words ("=?UTF-8?Q?Confirme_seu_e-mail?="), decoded. */
 function decodeHeader(value: string): string {

@@ -12,10 +12,8 @@ import type { Page } from 'playwright-core';
 import {
   expect,
   ExpectationError,
-  expectNoAxeViolations,
   journey,
-  resizeTo,
-  screenshot,
+  photograph,
   type PageSession,
 } from '../helpers/index.js';
 import { BUYER, Findings, signIn } from './support.js';
@@ -23,20 +21,9 @@ import { BUYER, Findings, signIn } from './support.js';
 /** A business the demo client already chats with (db/seed/demo.json). */
 const SELLER_NAME = 'Glow Studio';
 
-const WIDTHS = [375, 1280] as const;
-
-/** Axe and a screenshot at 375 and 1280 px; problems kept for the end. */
-async function shoot(findings: Findings, session: PageSession, name: string): Promise<void> {
-  await session.page.evaluate(() => window.scrollTo(0, 0));
-  for (const width of WIDTHS) {
-    await resizeTo(session.page, width);
-    await screenshot(session.page, `reports-${name}`);
-    await expectNoAxeViolations(session.page, `reports-${name}-${width}`).catch((error: Error) =>
-      findings.problems.push(error.message),
-    );
-  }
-  await resizeTo(session.page, 1280);
-}
+/** A screen photographed and checked at 375 and 1280 px; problems kept for the end. */
+const shoot = (findings: Findings, session: PageSession, name: string) =>
+  photograph(session, `reports-${name}`, findings.problems);
 
 /** The banner's language switch. */
 async function switchLanguage(page: Page, name: 'Português (PT)' | 'English (EN)') {

@@ -83,6 +83,18 @@ export function createClient(baseUrl: string) {
         location: { address: seller.address, lat: seller.at[0], lng: seller.at[1] },
       });
       sellerTokens.set(seller.key, token);
+      for (const service of seller.services ?? []) {
+        const listed = await fetch(`${api}/me/services`, {
+          method: 'POST',
+          headers: { ...headers(), authorization: `Bearer ${token}` },
+          body: JSON.stringify(service),
+        });
+        if (listed.status !== 201) {
+          throw new Error(
+            `A service of ${seller.key} answered ${listed.status}: ${await listed.text()}`,
+          );
+        }
+      }
       return id;
     },
 

@@ -1,4 +1,4 @@
-import type { Sector } from '@maya/contracts';
+import type { Sector, ServiceBody } from '@maya/contracts';
 
 /** A business as it signs up, written by hand the way such a business would describe itself. */
 export interface EvalSeller {
@@ -13,6 +13,8 @@ export interface EvalSeller {
   description: string;
   /** The description tries to steer an assistant (prompt injection or keyword stuffing). */
   injection?: true;
+  /** Services with prices, listed through `/me/services` after sign-up. */
+  services?: ServiceBody[];
 }
 
 export const categories = [

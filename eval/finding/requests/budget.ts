@@ -57,4 +57,52 @@ export const budget: EvalRequestInput[] = [
     say: 'maquiadora que não cobre caro pra formatura no rio',
     expect: ['bia-maquiagem'],
   },
+  // With an amount: the right answers are the businesses whose listed prices (the demo's, in
+  // sellers/priced.ts) start within it, or, when none does, the nearest above it.
+  { lang: 'pt-PT', say: 'cabeleireiro no porto ate 40€', expect: ['demo-velvet-salon'] },
+  { lang: 'en', say: 'hair salon in porto under 10 euros', expect: ['demo-velvet-salon'] },
+  {
+    lang: 'pt-PT',
+    say: 'limpeza de pele em lisboa no máximo 60 euros',
+    expect: ['demo-glow-studio'],
+  },
+  { lang: 'en', say: 'facial in lisbon, budget of 50', expect: ['demo-glow-studio'] },
+  {
+    lang: 'en',
+    say: 'hotel in lisbon under 150 euros a night',
+    expect: ['demo-casa-serena'],
+  },
+  {
+    lang: 'pt-PT',
+    say: 'alojamento no porto até 80 eur por noite',
+    expect: ['demo-harbour-guesthouse'],
+  },
+  {
+    lang: 'pt-PT',
+    say: 'bolo de aniversario no porto ate 40 euors',
+    expect: ['demo-padaria-ribeira'],
+  },
+  { lang: 'en', say: 'photographer porto max €100', expect: ['demo-cais-photography'] },
+  { lang: 'pt-BR', say: 'diarista em sp até R$ 50 por hora', expect: ['demo-casa-limpa-cleaning'] },
+  {
+    lang: 'pt-BR',
+    say: 'massagem relaxante em sao paulo ate 200 reais',
+    expect: ['demo-jade-massage'],
+  },
+  { lang: 'pt-BR', say: 'maquiadora no rio até R$ 400,00', expect: ['demo-muse-makeup-artistry'] },
+  {
+    lang: 'pt-BR',
+    say: 'banho e tosa no rio por no maximo 100 reais',
+    expect: ['demo-happy-paws-grooming'],
+  },
+  {
+    lang: 'pt-BR',
+    say: 'conserto de telhado em sampa até 1.500 reais',
+    expect: ['demo-summit-roofing'],
+  },
+  {
+    lang: 'en',
+    say: 'team dinner in rio under R$200 per person',
+    expect: ['demo-fig-tree-events'],
+  },
 ];

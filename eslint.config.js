@@ -171,6 +171,8 @@ export default tseslint.config(
   },
   {
     files: ['packages/contracts/**'],
+    // The package's own tests run on Vitest and fast-check; nothing imports them.
+    ignores: ['packages/contracts/**/*.test.ts', 'packages/contracts/vitest.config.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

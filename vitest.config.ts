@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['apps/server', 'apps/web', 'tooling'],
+    projects: ['packages/contracts', 'apps/server', 'apps/web', 'tooling'],
     // The server's test files mostly wait (on timers, child servers, databases and sockets), so
     // one per core runs faster than Vitest's default of one less, which on two cores is one.
     maxWorkers: Math.max(2, availableParallelism()),

@@ -23,8 +23,6 @@ const sources = [
   join(webDir, 'public'),
   join(webDir, 'index.html'),
   join(webDir, 'vite.config.ts'),
-  join(webDir, 'build-plugins.ts'),
-  join(webDir, 'chunk-groups.ts'),
   join(webDir, 'service-worker'),
   join(webDir, 'service-worker-plugin.ts'),
   join(webDir, 'toast-styles.ts'),

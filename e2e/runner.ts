@@ -2,7 +2,9 @@
  * The browser suite's runner: imports every e2e/journeys/*.e2e.ts (each registers journeys with
  * `journey()`), starts the server and Chromium once, runs the journeys one after another and
  * prints `N passed, N failed` as its last line. E2E_GREP=<text> runs only journeys whose name
- * contains the text.
+ * contains the text. A journey that fails is run once more at the end (E2E_RETRIES, 1 by default;
+ * 0 for none): one that passes then counts as passed and is named in the report as passing only on
+ * its second try, and one that fails twice is a failure with both errors.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,6 +25,8 @@ interface Outcome {
   ok: boolean;
   ms: number;
   error?: string;
+  /** Passed only when run again; the first try's error is kept. */
+  retried?: boolean;
 }
 
 function describeError(error: unknown): string {
@@ -96,6 +100,45 @@ async function runJourney(
   }
 }
 
+/** The number of times a failed journey is run again, from E2E_RETRIES (default 1). */
+function retriesAllowed(): number {
+  const value = Number(process.env.E2E_RETRIES ?? 1);
+  return Number.isInteger(value) && value >= 0 ? value : 1;
+}
+
+/**
+ * Runs each failed journey again, after all the others, up to `retriesAllowed()` times: a journey
+ * that waits on a busy machine can miss a deadline once, and one that is broken fails again.
+ */
+async function retryFailures(
+  outcomes: Outcome[],
+  selected: Journey[],
+  run: (journey: Journey) => Promise<Outcome>,
+): Promise<void> {
+  const retries = retriesAllowed();
+  for (const [index, first] of outcomes.entries()) {
+    if (first.ok) continue;
+    const journey = selected.find((candidate) => candidate.name === first.name);
+    if (!journey) continue;
+    const errors = [first.error ?? ''];
+    for (let attempt = 1; attempt <= retries; attempt += 1) {
+      console.log(`RETRY ${journey.name}`);
+      const again = await run(journey);
+      const seconds = (again.ms / 1000).toFixed(1);
+      console.log(
+        `${again.ok ? 'PASS' : 'FAIL'}  ${journey.name} (try ${attempt + 1}, ${seconds} s)`,
+      );
+      if (again.ok) {
+        outcomes[index] = { ...again, retried: true, error: errors.join('\n\n') };
+        break;
+      }
+      errors.push(again.error ?? '');
+      if (again.error) console.log(`${indent(again.error)}\n`);
+      outcomes[index] = { ...again, error: errors.join('\n\n') };
+    }
+  }
+}
+
 export async function main({ executablePath }: { executablePath: string }): Promise<number> {
   const outcomes: Outcome[] = [];
   let server: TestServer | undefined;
@@ -143,6 +186,7 @@ export async function main({ executablePath }: { executablePath: string }): Prom
       console.log(`${outcome.ok ? 'PASS' : 'FAIL'}  ${journey.name} (${seconds} s)`);
       if (outcome.error) console.log(`${indent(outcome.error)}\n`);
     }
+    await retryFailures(outcomes, selected, (journey) => runJourney(journey, server!, browser!));
   } catch (error) {
     // Nothing could run (no journeys, no server, no browser): every selected journey failed.
     console.log(`\nThe browser suite could not run:\n${indent(describeError(error))}`);
@@ -155,6 +199,11 @@ export async function main({ executablePath }: { executablePath: string }): Prom
     await cleanUp();
   }
 
+  const retried = outcomes.filter((outcome) => outcome.retried);
+  if (retried.length > 0) {
+    console.log(`\nPassed only on a second try (${retried.length}):`);
+    for (const outcome of retried) console.log(`  ${outcome.name}`);
+  }
   const passed = outcomes.filter((outcome) => outcome.ok).length;
   const failed = outcomes.length - passed;
   if (server && server.errorLogs.length > 0) {

@@ -59,6 +59,9 @@ import { createDirectoryService } from './modules/directory/directory.service.js
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createFoldersRepository } from './modules/legacy/folders.repository.js';
 import { legacyRoutes } from './modules/legacy/legacy.routes.js';
+import { createNegotiationRepository } from './modules/negotiation/negotiation.repository.js';
+import { negotiationRoutes } from './modules/negotiation/negotiation.routes.js';
+import { createNegotiationSettingsService } from './modules/negotiation/negotiation-settings.service.js';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
@@ -263,6 +266,11 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   const places = createPlacesService();
   // A business's services and prices: its profile, the cards' lowest price, Maya's price list.
   const services = createServicesService({ repository: createServicesRepository(app.db) });
+  // Maya answering a business's quote requests: its choices, and each service's floor.
+  const negotiation = createNegotiationSettingsService({
+    repository: createNegotiationRepository(app.db),
+    services,
+  });
   const directory = createDirectoryService(createDirectoryRepository(app.db), {
     places,
     prices: services,
@@ -470,6 +478,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     moderation: { findMyDecisions: (actor) => moderation.findMyDecisions(actor) },
     blocks,
     services,
+    negotiation,
     deals,
     saved,
     reviews,
@@ -557,6 +566,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     services,
   });
   await app.register(servicesRoutes, { prefix: '/api/v1', services });
+  await app.register(negotiationRoutes, { prefix: '/api/v1', settings: negotiation });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
   await app.register(dealsRoutes, { prefix: '/api/v1', deals });
   await app.register(reviewsRoutes, { prefix: '/api/v1', reviews });

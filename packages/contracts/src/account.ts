@@ -5,6 +5,7 @@ import { dealSchema } from './deals/deals.js';
 import { publicProfileSchema } from './directory.js';
 import { notificationSettingsSchema } from './notifications.js';
 import { myDecisionSchema } from './moderation.js';
+import { negotiationSettingsSchema } from './negotiation.js';
 import { ownReportSchema } from './reports.js';
 import { ownReviewSchema } from './reviews.js';
 import { serviceSchema } from './services.js';
@@ -168,6 +169,11 @@ export const accountExportSchema = z
     services: z
       .array(serviceSchema)
       .describe("The business's services with their prices, in their order."),
+    negotiation: negotiationSettingsSchema
+      .nullable()
+      .describe(
+        "A business's settings for Maya answering its quote requests, its floors included; null when it never saved any.",
+      ),
     saved: z
       .array(z.object({ businessId: idSchema, savedAt: z.iso.datetime() }))
       .describe('The businesses the account saved, the latest first.'),

@@ -11,6 +11,7 @@ export * from './errors.js';
 export * from './health.js';
 export * from './legacy.js';
 export * from './moderation.js';
+export * from './negotiation.js';
 export * from './notifications.js';
 export * from './operators.js';
 export * from './places.js';

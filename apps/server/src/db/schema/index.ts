@@ -13,3 +13,4 @@ export * from './services.js';
 export * from './deals.js';
 export * from './reviews.js';
 export * from './saved.js';
+export * from './negotiation.js';

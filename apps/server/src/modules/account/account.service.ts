@@ -118,6 +118,11 @@ export interface AccountServiceDependencies {
     exportOf(userId: string): Promise<AccountExport['reviews']>;
     forgetAuthor(userId: string): Promise<void>;
   };
+  /** Maya's settings for a business: in its export, floors included; a deletion leaves none. */
+  negotiation: {
+    exportOwn(userId: string): Promise<AccountExport['negotiation']>;
+    deleteAllOf(userId: string): Promise<void>;
+  };
 }
 
 function emailTaken(): AppError {
@@ -167,6 +172,7 @@ export function createAccountService({
   deals,
   saved,
   reviews,
+  negotiation,
 }: AccountServiceDependencies) {
   /**
    * Checks the current password, typed into `field`. The attempt is counted first, so guesses
@@ -404,6 +410,7 @@ export function createAccountService({
       await devicePush.forgetAll(actor.userId);
       await reports.forgetReporter(actor.userId);
       await blocks.deleteBlocksOf(actor.userId);
+      await negotiation.deleteAllOf(actor.userId);
       await services.deleteAllOf(actor.userId);
       await saved.deleteSavedOf(actor.userId);
     },
@@ -421,6 +428,7 @@ export function createAccountService({
         devices: await devicePush.exportOwn(actor.userId),
         reports: await reports.exportOwn(actor.userId),
         services: await services.exportOwn(actor.userId),
+        negotiation: await negotiation.exportOwn(actor.userId),
         saved: await saved.exportSaved(actor),
         decisions: (await moderation.findMyDecisions(actor)).decisions,
         deals: await deals.exportOwn(actor),

@@ -86,12 +86,12 @@ const code = {
 // out: only the AI SDK (assistant chunk) needs it, and it never compiles parsers with eval.
 const dataGroups: Rolldown.CodeSplittingGroup[] = [
   // Plain data that pages use without the schemas (the sectors, the message length, the units
-  // and currencies of prices, the reviews' limits);
+  // and currencies of prices, the reviews' limits, Maya's waits);
   // captured first, so the schemas group (which takes its members' imports along)
   // leaves it out.
   {
     name: 'sectors',
-    test: /[\\/]contracts[\\/]src[\\/](?:sectors|limits|service-units|review-rules)\.ts$/,
+    test: /[\\/]contracts[\\/]src[\\/](?:sectors|limits|service-units|review-rules|negotiation-limits)\.ts$/,
     priority: 2,
   },
   // The deal process's table and interpreter (plain data and pure functions, no zod): the deals'

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 import { dealLimits } from './deals/deal-process.js';
+import { BLOCKED_DATES_MAX, NEGOTIATION_DELAYS } from './negotiation-limits.js';
 import { minorAmountSchema } from './services.js';
 import { SERVICE_LIMITS } from './service-units.js';
 
@@ -11,10 +12,7 @@ import { SERVICE_LIMITS } from './service-units.js';
  * business's alone: no answer to anyone else, and nothing a language model is sent, carries it.
  */
 
-/** The waits a business chooses from, in minutes (0: at once). */
-export const NEGOTIATION_DELAYS = [0, 5, 10, 30, 60, 120, 240] as const;
-/** The most blocked days kept. */
-export const BLOCKED_DATES_MAX = 366;
+export { BLOCKED_DATES_MAX, NEGOTIATION_DELAYS } from './negotiation-limits.js';
 
 export const mayaServiceLimitsSchema = z
   .object({

@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/section';
 import { BlockedPeople } from '../../blocks';
+import { MayaSettings } from '../../negotiation';
 import { ServicesEditor } from '../../services';
 import { DataControls } from './data-controls';
 import { DescriptionForm } from './description-form';
@@ -47,6 +48,11 @@ export function ProfileDetails({ user }: { user: PrivateUser }) {
       {user.role === 'seller' && (
         <Section id="services" title={t('services.title')}>
           <ServicesEditor />
+        </Section>
+      )}
+      {user.role === 'seller' && (
+        <Section id="maya" title={t('negotiation.title')}>
+          <MayaSettings />
         </Section>
       )}
       <Section id="email" title={t('account.emailSection')}>

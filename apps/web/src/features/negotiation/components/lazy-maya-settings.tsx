@@ -1,0 +1,20 @@
+import Skeleton from '@mui/material/Skeleton';
+import { lazy, Suspense } from 'react';
+import { loadNamespace } from '../../../lib/i18n';
+
+// The form and its texts (namespace `negotiation`) load when the account shows the section, so
+// the account's first paint carries neither.
+const Settings = lazy(() =>
+  Promise.all([import('./maya-settings'), loadNamespace('negotiation')]).then(([module]) => ({
+    default: module.MayaSettings,
+  })),
+);
+
+/** A business's choices for Maya answering its quote requests, on /account. */
+export function MayaSettings() {
+  return (
+    <Suspense fallback={<Skeleton variant="rounded" height={480} aria-hidden="true" />}>
+      <Settings />
+    </Suspense>
+  );
+}

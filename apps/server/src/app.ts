@@ -59,7 +59,10 @@ import { createDirectoryService } from './modules/directory/directory.service.js
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createFoldersRepository } from './modules/legacy/folders.repository.js';
 import { legacyRoutes } from './modules/legacy/legacy.routes.js';
+import { createMayaRepository } from './modules/negotiation/maya.repository.js';
+import { createMayaAnswers } from './modules/negotiation/maya-answers.js';
 import { createNegotiationRepository } from './modules/negotiation/negotiation.repository.js';
+import { createPhrasingWriter, type PhrasingWriter } from './modules/negotiation/phrasing.js';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.js';
 import { createNegotiationSettingsService } from './modules/negotiation/negotiation-settings.service.js';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
@@ -377,6 +380,10 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     onMessageCreated: (created) => {
       app.meters.messagesSent.inc({ transport: created.transport }, created.count);
       tellAway(created);
+      // Someone writing in a chat where Maya answers for the business ends her part there.
+      mayaAnswers
+        .typed(created)
+        .catch((error: unknown) => app.log.error({ err: error }, 'ending Maya’s part failed'));
     },
   });
   // Quote requests, offers and deals: each move is a message of the pair's chat; the job queue
@@ -401,6 +408,10 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
       dealNotices
         .moved(move)
         .catch((error: unknown) => app.log.error({ err: error }, 'queueing a deal notice failed'));
+      // Maya's turn for a business she answers for, or the end of her part.
+      mayaAnswers
+        .moved(move)
+        .catch((error: unknown) => app.log.error({ err: error }, 'queueing Maya’s turn failed'));
       // A person's move reaches the other one away from the chat as a message does: counted in
       // the unread-message mail, and said in words on their devices (push). The clock's moves
       // (a lapse, a completion) have notices of their own.
@@ -409,6 +420,25 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
       const recipientId = move.event.actor === 'buyer' ? deal.sellerId : deal.buyerId;
       tellAway({ chatId: deal.chatId, recipientId });
     },
+  });
+  // Maya answering quote requests for a Pro business away from its screen: her turns run on the
+  // job queue, through the deals service, and her words go through the outbound check.
+  let phrasingWriter: Promise<PhrasingWriter> | undefined;
+  const mayaAnswers = createMayaAnswers({
+    repository: createMayaRepository(app.db),
+    deals,
+    settings: negotiation,
+    prices: services,
+    chats,
+    blocks,
+    directory,
+    notifications,
+    jobs: app.jobs,
+    isConnected: (userId) => app.presence.isConnected(userId),
+    languageOf: async (userId) => (await notificationsRepository.findSettings(userId)).language,
+    writer: () => (phrasingWriter ??= createPhrasingWriter(config)),
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
   });
   // Reviews after a completed deal: read from the deals' rows, published when both are written
   // or the window closed, as decided at each read.
@@ -566,7 +596,11 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     services,
   });
   await app.register(servicesRoutes, { prefix: '/api/v1', services });
-  await app.register(negotiationRoutes, { prefix: '/api/v1', settings: negotiation });
+  await app.register(negotiationRoutes, {
+    prefix: '/api/v1',
+    settings: negotiation,
+    answers: mayaAnswers,
+  });
   await app.register(chatsRoutes, { prefix: '/api/v1', chats });
   await app.register(dealsRoutes, { prefix: '/api/v1', deals });
   await app.register(reviewsRoutes, { prefix: '/api/v1', reviews });
@@ -592,6 +626,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   await app.register(moderationRoutes, { prefix: '/api/v1', moderation });
   await notifications.start();
   await dealNotices.start();
+  await mayaAnswers.start();
   await push.start();
   await links.start();
   await reports.start();

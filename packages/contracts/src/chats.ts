@@ -21,6 +21,12 @@ export const messageSchema = z
       .describe(
         'Present when the message records a move of a deal (its `body` is then empty): the deal, the event and the terms it names, for the reader to draw as a card.',
       ),
+    byAssistant: z
+      .literal(true)
+      .optional()
+      .describe(
+        'Present when Maya (AI) wrote it for the sender, a business she answers quote requests for; its words say so too.',
+      ),
   })
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof messageSchema>;

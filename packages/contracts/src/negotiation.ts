@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 import { dealLimits } from './deals/deal-process.js';
-import { BLOCKED_DATES_MAX, NEGOTIATION_DELAYS } from './negotiation-limits.js';
+import {
+  BLOCKED_DATES_MAX,
+  mayaStopReasons,
+  NEGOTIATION_DELAYS,
+  type MayaStopReason,
+} from './negotiation-limits.js';
 import { minorAmountSchema } from './services.js';
 import { SERVICE_LIMITS } from './service-units.js';
 
@@ -79,3 +84,42 @@ export const DEFAULT_NEGOTIATION_SETTINGS: Omit<NegotiationSettings, 'available'
   blockedDates: [],
   services: [],
 };
+
+/** Why Maya stopped answering a negotiation and left it to the business. */
+export const mayaStopReasonSchema = z.enum(mayaStopReasons).meta({ id: 'MayaStopReason' });
+export type { MayaStopReason };
+
+/**
+ * Maya's log of one negotiation, for its business only (GET /deals/{id}/maya-log): each automated
+ * step with the rule that decided, what it read (list price, round, counter, floor…), the act, and
+ * the outbound check's result beside the words sent.
+ */
+export const mayaLogSchema = z
+  .object({
+    status: z
+      .enum(['active', 'handed_over', 'closed'])
+      .nullable()
+      .describe('Null when Maya never answered this negotiation.'),
+    stopReason: mayaStopReasonSchema.nullable(),
+    entries: z.array(
+      z.object({
+        at: z.iso.datetime(),
+        rule: z.string(),
+        inputs: z
+          .record(z.string(), z.number().nullable())
+          .describe('What the rule read, in minor units where money (floor and keep-back too).'),
+        act: z
+          .object({ act: z.string() })
+          .catchall(z.unknown())
+          .describe('The act: offer, final_offer, accept or hand_over, with its numbers.'),
+        check: z.object({
+          replaced: z.boolean().describe("The language model's sentence failed and was replaced."),
+          reasons: z.array(z.object({ kind: z.string() }).catchall(z.unknown())),
+          failure: z.string().nullable(),
+        }),
+        text: z.string().describe('The words sent in the chat (empty when none were).'),
+      }),
+    ),
+  })
+  .meta({ id: 'MayaLog' });
+export type MayaLog = z.infer<typeof mayaLogSchema>;

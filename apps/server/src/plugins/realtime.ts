@@ -40,6 +40,8 @@ export interface Presence {
   openChats(userId: string): Promise<ReadonlySet<string>>;
   /** Whether the user has this chat open on a visible page somewhere (in any process). */
   isOnlineInChat(userId: string, chatId: string): Promise<boolean>;
+  /** Whether the user has the app open anywhere, on any page (a socket in any process). */
+  isConnected(userId: string): Promise<boolean>;
 }
 
 /**
@@ -493,7 +495,7 @@ export default fp<RealtimeOptions>(
     });
 
     app.decorate('io', io);
-    async function openChats(userId: string): Promise<ReadonlySet<string>> {
+    async function socketsOf(userId: string) {
       const room = `user:${userId}`;
       let timer: NodeJS.Timeout | undefined;
       const everywhere = Promise.race([
@@ -505,15 +507,19 @@ export default fp<RealtimeOptions>(
           );
         }),
       ]).finally(() => clearTimeout(timer));
-      const sockets = await everywhere.catch(async (error: unknown) => {
+      return everywhere.catch(async (error: unknown) => {
         app.log.warn({ err: error }, 'presence answered from this process only');
         return io.local.in(room).fetchSockets();
       });
+    }
+    async function openChats(userId: string): Promise<ReadonlySet<string>> {
+      const sockets = await socketsOf(userId);
       return new Set(sockets.flatMap((socket) => socket.data.openChatId ?? []));
     }
     app.decorate('presence', {
       openChats,
       isOnlineInChat: async (userId, chatId) => (await openChats(userId)).has(chatId),
+      isConnected: async (userId) => (await socketsOf(userId)).length > 0,
     } satisfies Presence);
     app.addHook('preClose', async () => {
       io.local.disconnectSockets(true);

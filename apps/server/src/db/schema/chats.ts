@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   jsonb,
@@ -72,6 +73,11 @@ export const messages = pgTable(
      */
     dealId: uuid('deal_id'),
     dealEvent: jsonb('deal_event').$type<DealEvent>(),
+    /**
+     * Maya wrote it for the sender, a business she answers for (modules/negotiation): its words
+     * say so ("Maya (AI) for …"), and it never counts as the business answering in person.
+     */
+    byAssistant: boolean('by_assistant').notNull().default(false),
   },
   (table) => [
     // A client retrying a send with the same id can never create a second message.

@@ -42,6 +42,7 @@ interface RawChatListRow {
   message_created_at: Date | string | null;
   message_deal_id: string | null;
   message_deal_event: StoredMessageRow['dealEvent'];
+  message_by_assistant: boolean | null;
   unread_count: number;
 }
 
@@ -52,9 +53,11 @@ interface RawMessageRow {
   body: string;
   client_id: string;
   created_at: Date | string;
+  by_assistant: boolean;
 }
 
-type NewMessage = Pick<MessageRow, 'id' | 'chatId' | 'senderId' | 'body' | 'clientId'>;
+type NewMessage = Pick<MessageRow, 'id' | 'chatId' | 'senderId' | 'body' | 'clientId'> &
+  Partial<Pick<MessageRow, 'byAssistant'>>;
 /** A typed message: words only. */
 const WORDS_ONLY = { dealId: null, dealEvent: null } as const;
 export interface InsertedMessage {
@@ -80,11 +83,11 @@ async function insertOne(db: Database, values: NewMessage): Promise<InsertedMess
     db,
     sql`
     with inserted as (
-      insert into ${messages} (id, chat_id, sender_id, body, client_id)
+      insert into ${messages} (id, chat_id, sender_id, body, client_id, by_assistant)
       values (${values.id}, ${values.chatId}, ${values.senderId}, ${values.body},
-              ${values.clientId})
+              ${values.clientId}, ${values.byAssistant ?? false})
       on conflict (sender_id, client_id) do nothing
-      returning id, chat_id, sender_id, body, client_id, created_at
+      returning id, chat_id, sender_id, body, client_id, created_at, by_assistant
     ), touched as (
       update ${chats} set last_message_at = inserted.created_at
       from inserted where ${chats}.id = inserted.chat_id
@@ -101,6 +104,7 @@ async function insertOne(db: Database, values: NewMessage): Promise<InsertedMess
         body: inserted.body,
         clientId: inserted.client_id,
         createdAt: toDate(inserted.created_at),
+        byAssistant: inserted.by_assistant,
         ...WORDS_ONLY,
       },
       created: true,
@@ -132,6 +136,7 @@ export function createChatsRepository(db: Database) {
              lm.id as message_id, lm.sender_id as message_sender_id, lm.body as message_body,
              lm.client_id as message_client_id, lm.created_at as message_created_at,
              lm.deal_id as message_deal_id, lm.deal_event as message_deal_event,
+             lm.by_assistant as message_by_assistant,
              (select count(*)::int from ${messages} u
                where u.chat_id = c.id and u.sender_id <> ${userId}
                  and (m.last_read_message_id is null or u.id > m.last_read_message_id)
@@ -175,6 +180,7 @@ export function createChatsRepository(db: Database) {
             createdAt: toDate(row.message_created_at!),
             dealId: row.message_deal_id,
             dealEvent: row.message_deal_event,
+            byAssistant: row.message_by_assistant ?? false,
           }
         : null,
       unreadCount: Number(row.unread_count),

@@ -32,6 +32,7 @@ export function toMessage(row: MessageRow, deal?: MessageDeal): Message {
     clientId: row.clientId,
     createdAt: row.createdAt.toISOString(),
     ...(deal && { deal }),
+    ...(row.byAssistant && { byAssistant: true as const }),
   };
 }
 
@@ -60,6 +61,11 @@ export interface ChatsServiceOptions {
   onMessageCreated?: (created: {
     chatId: string;
     recipientId: string;
+    senderId: string;
+    /** The words stored, in order (a typed message's; a batch's each). */
+    bodies: string[];
+    /** Maya (AI) wrote them for the sender (`sendMessage`'s option): not the sender in person. */
+    byAssistant: boolean;
     /** How many were stored together, and how they came: the v1 API or the old client's save. */
     count: number;
     transport: 'v1' | 'legacy';
@@ -285,6 +291,10 @@ export function createChatsService({
       actor: Actor,
       chatId: string,
       input: SendMessageBody,
+      options: {
+        /** Maya (AI) writes it for the sender, a business she answers for (modules/negotiation). */
+        byAssistant?: boolean;
+      } = {},
     ): Promise<{ message: Message; created: boolean }> {
       const chat = await requirePair(actor, chatId);
       await refuseAcrossBlock(chat);
@@ -296,6 +306,7 @@ export function createChatsService({
           senderId: actor.userId,
           body: input.body,
           clientId: input.clientId,
+          byAssistant: options.byAssistant ?? false,
         })
         .catch(async (error: unknown) => {
           await hold.resize(0);
@@ -313,6 +324,9 @@ export function createChatsService({
         onMessageCreated?.({
           chatId,
           recipientId: partnerOf(chat, actor.userId),
+          senderId: actor.userId,
+          bodies: [message.body],
+          byAssistant: message.byAssistant,
           count: 1,
           transport: 'v1',
         });
@@ -374,6 +388,9 @@ export function createChatsService({
           onMessageCreated?.({
             chatId,
             recipientId: partnerOf(chat, actor.userId),
+            senderId: actor.userId,
+            bodies: created.map(({ message }) => message.body),
+            byAssistant: false,
             count: created.length,
             transport: 'legacy',
           });

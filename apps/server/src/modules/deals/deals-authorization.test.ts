@@ -120,6 +120,14 @@ const matrix: PartyMatrix = {
     }),
     expect: { buyer: 200, business: 200, other: 404, blocked: 200, operator: 401, visitor: 401 },
   },
+  'GET /api/v1/deals/{id}/maya-log': {
+    // Maya's log is the business's alone (its floors); a buyer is told no such thing exists.
+    call: (actor) => ({
+      method: 'GET',
+      url: `/api/v1/deals/${actor === 'blocked' ? blockedDealId : dealId}/maya-log`,
+    }),
+    expect: { buyer: 404, business: 200, other: 404, blocked: 404, operator: 401, visitor: 401 },
+  },
   'POST /api/v1/deals/{id}/actions': {
     // The buyers decline, the business withdraws: each their own move, each answered as listed.
     call: (actor) => ({

@@ -190,6 +190,8 @@ function dealQueries(db: Database) {
       dealId: string;
       event: DealEvent;
       at: Date;
+      /** Maya (AI) made the move for the business. */
+      byAssistant?: boolean;
     }): Promise<MoveMessageRow | undefined> {
       const [inserted] = await db
         .insert(messages)
@@ -202,6 +204,7 @@ function dealQueries(db: Database) {
           createdAt: values.at,
           dealId: values.dealId,
           dealEvent: values.event,
+          byAssistant: values.byAssistant ?? false,
         })
         .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
         .returning();

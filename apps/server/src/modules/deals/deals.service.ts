@@ -42,6 +42,8 @@ import type {
   MoveMessageRow,
 } from './deals.repository.js';
 
+export type { DealRecord };
+
 /** The words of each refusal, in the asker's language (lib/i18n/locales/errors, `deals`). */
 const problemSentences: Record<DealProblem, string> = {
   offer_superseded: 'errors:deals.offerSuperseded',
@@ -152,6 +154,7 @@ function toDealMessage(row: MoveMessageRow, record: DealRecord): DealMessage {
     clientId: row.clientId,
     createdAt: iso(row.createdAt),
     deal: describeMove(row.dealEvent!, record),
+    ...(row.byAssistant && { byAssistant: true as const }),
   };
 }
 
@@ -183,6 +186,17 @@ class ClientIdRaced extends Error {
   }
 }
 
+/** How the server itself takes a move for a business: Maya's, checked against its limits. */
+export interface MoveOptions {
+  /** Maya (AI) makes the move: its message is marked so, and `onMove` is told. */
+  byAssistant?: boolean;
+  /**
+   * Run on the state the transaction locked, before the machine: an error refuses the move (the
+   * offer service's own wall around Maya's offers).
+   */
+  check?: (state: DealState, action: DealAction) => AppError | null;
+}
+
 export interface DealsServiceOptions {
   repository: DealsRepository;
   /** The two people's names as others see them (a deleted account is marked so). */
@@ -196,8 +210,11 @@ export interface DealsServiceOptions {
    * cancellation when the other side deleted their account).
    */
   languageOf?: (userId: string) => Promise<string>;
-  /** Told after each move's commit, with what it wrote (the notices' schedule). */
-  onMove?: (move: { deal: DealRecord; event: DealEvent }) => void;
+  /**
+   * Told after each move's commit, with what it wrote (the notices' schedule, Maya's turn), and
+   * whether Maya (AI) made it for the business.
+   */
+  onMove?: (move: { deal: DealRecord; event: DealEvent; byAssistant: boolean }) => void;
   /** The clock every move and read is decided by. */
   now?: () => Date;
 }
@@ -334,8 +351,11 @@ export function createDealsService({
       at: Date;
       isNew: boolean;
       pair: { buyerId: string; sellerId: string };
+      options?: MoveOptions;
     },
   ): Promise<{ message: MoveMessageRow; event: DealEvent }> {
+    const refused = move.options?.check?.(move.state, move.action);
+    if (refused) throw refused;
     const result = applyDealAction(move.state, move.party, move.action, move.at);
     if (!result.ok) throw refusal(result.problem);
     const { next } = result;
@@ -378,6 +398,7 @@ export function createDealsService({
       dealId: move.dealId,
       event,
       at: move.at,
+      byAssistant: move.options?.byAssistant ?? false,
     });
     if (!message) throw new ClientIdRaced();
     return { message, event };
@@ -393,7 +414,11 @@ export function createDealsService({
       chatId: message.chatId,
       message,
     });
-    onMove?.({ deal: record, event: message.deal.event });
+    onMove?.({
+      deal: record,
+      event: message.deal.event,
+      byAssistant: message.byAssistant === true,
+    });
   }
 
   /** Runs a move, and answers a retry that raced it (same client id) with what that one wrote. */
@@ -464,11 +489,15 @@ export function createDealsService({
       });
     },
 
-    /** A move on a deal by one of its two people. Idempotent by `clientId`. */
+    /**
+     * A move on a deal by one of its two people. Idempotent by `clientId`. `options` are the
+     * server's own (Maya's moves for a business), never a request's.
+     */
     async act(
       actor: Actor,
       dealId: string,
       body: DealActionBody,
+      options?: MoveOptions,
     ): Promise<{ answer: DealMoveResponse; created: boolean }> {
       const { record, party } = await requireParty(actor, dealId);
       const existing = await repository.findMessageByClientId(actor.userId, body.clientId);
@@ -496,6 +525,7 @@ export function createDealsService({
             at,
             isNew: false,
             pair,
+            options,
           });
           return { message, at };
         });
@@ -507,6 +537,13 @@ export function createDealsService({
         announce(pair, answer.message, after);
         return answer;
       });
+    },
+
+    /**
+     * A deal as stored, for the server's own use (Maya's turns): no actor, so never for a route.
+     */
+    findRecord(dealId: string): Promise<DealRecord | undefined> {
+      return repository.findById(dealId);
     },
 
     /** One of the caller's deals, as it is now. */

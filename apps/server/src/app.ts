@@ -433,6 +433,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     blocks,
     directory,
     notifications,
+    push,
     jobs: app.jobs,
     isConnected: (userId) => app.presence.isConnected(userId),
     languageOf: async (userId) => (await notificationsRepository.findSettings(userId)).language,

@@ -20,6 +20,7 @@ import type { ChatsService } from '../chats/chats.service.js';
 import { toDealState, type DealRecord, type DealsService } from '../deals/deals.service.js';
 import type { DirectoryService } from '../directory/directory.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { PushService } from '../notifications/push.service.js';
 import type { ServicesService } from '../services/services.service.js';
 import type { MayaRepository, MayaStopReason } from './maya.repository.js';
 import type { NegotiationSettingsService } from './negotiation-settings.service.js';
@@ -81,10 +82,12 @@ export interface MayaAnswersDependencies {
   blocks: Pick<BlocksService, 'isBlockedBetween'>;
   directory: Pick<DirectoryService, 'findChatPartners'>;
   notifications: Pick<NotificationsService, 'mailNotice'>;
+  /** The business's browsers, for the hand-over's one line (web push, when it is on). */
+  push: Pick<PushService, 'notice'>;
   jobs: JobQueue;
   /** Whether the business has the app open anywhere. */
   isConnected: (userId: string) => Promise<boolean>;
-  /** The buyer's language, for Maya's words to them. */
+  /** A person's language: the buyer's for Maya's words to them, the business's for its summary. */
   languageOf: (userId: string) => Promise<string>;
   /** Who words Maya's messages (the templates, or a hosted model). */
   writer: () => Promise<PhrasingWriter>;
@@ -105,6 +108,7 @@ export function createMayaAnswers({
   blocks,
   directory,
   notifications,
+  push,
   jobs,
   isConnected,
   languageOf,
@@ -129,11 +133,20 @@ export function createMayaAnswers({
     return { business: business.fullName, services: priceList.services };
   }
 
-  /** The business's one-line summary of a stop, by mail (its mail rule and language). */
+  /**
+   * The business's one-line summary of a stop: on its devices (web push, labelled as Maya's, in
+   * its language) and by mail (its mail rule and language).
+   */
   async function tellBusiness(record: DealRecord, reason: MayaStopReason): Promise<void> {
     const { deal } = record;
-    const people = await directory.findChatPartners([deal.buyerId]);
+    const people = await directory.findChatPartners([deal.buyerId, deal.sellerId]);
     const name = people.get(deal.buyerId)?.fullName ?? '';
+    const words = wordsFor(localeOf(await languageOf(deal.sellerId)) ?? 'en', 'negotiation');
+    await push.notice(deal.sellerId, deal.chatId, {
+      title: words('label', { business: people.get(deal.sellerId)?.fullName ?? '' }),
+      body: words('summary.line', { name, reason: words(`summary.reasons.${reason}`) }),
+      tag: `maya:${deal.id}`,
+    });
     const link = new URL(`/inbox/${deal.chatId}`, publicUrl).toString();
     await notifications.mailNotice(deal.sellerId, 'maya-hand-over', (recipient, links) => {
       const locale = localeOf(recipient.language) ?? 'en';

@@ -23,11 +23,13 @@ import type {
 
 export const PUSH_QUEUE = 'push-messages';
 
-/** Ids only: what the push shows is read when it is sent. */
-interface PushJob {
-  subscriptionId: string;
-  chatId: string;
-}
+/**
+ * A new message's push: ids only, what it shows is read when it is sent. A notice's push (Maya
+ * handing a negotiation over) carries its words, written in the recipient's language when queued.
+ */
+type PushJob =
+  | { subscriptionId: string; chatId: string; notice?: undefined }
+  | { subscriptionId: string; chatId: string; notice: PushPayload };
 
 export interface VapidKeys {
   publicKey: string;
@@ -186,7 +188,7 @@ export function createPushService({
   }
 
   /** Runs when a job is due: one notification to one browser, unless it is no longer news. */
-  async function deliver({ subscriptionId, chatId }: PushJob): Promise<void> {
+  async function deliver({ subscriptionId, chatId, notice }: PushJob): Promise<void> {
     const keys = vapid;
     if (!keys) return;
     // Gone, turned off, or its session ended (an expired session may still have its row).
@@ -194,13 +196,21 @@ export function createPushService({
     if (!subscription) return;
     // Someone looking at the chat sees the message arrive; nothing to announce.
     if (await isOnline(subscription.userId, chatId)) return;
-    const message = await repository.findUnreadMessage(subscription.userId, chatId);
-    if (!message) return;
-    const where = { push: 'new-message', service: serviceOf(subscription.endpoint) };
+    let payload: PushPayload;
+    if (notice) payload = notice;
+    else {
+      const message = await repository.findUnreadMessage(subscription.userId, chatId);
+      if (!message) return;
+      payload = pushPayload(chatId, message, describeDealMove);
+    }
+    const where = {
+      push: notice ? 'notice' : 'new-message',
+      service: serviceOf(subscription.endpoint),
+    };
 
     let status: number;
     try {
-      status = await post(subscription, pushPayload(chatId, message, describeDealMove), keys);
+      status = await post(subscription, payload, keys);
     } catch (error) {
       if (error instanceof OutboundRefused) {
         // The name now leads inside (or nowhere): nothing was sent, and nothing will be.
@@ -328,6 +338,26 @@ export function createPushService({
         pushService: new URL(subscription.endpoint).origin,
         createdAt: subscription.createdAt.toISOString(),
       }));
+    },
+
+    /**
+     * A notice about a chat for `userId` in words already written for them (Maya handing a
+     * negotiation over): a job per browser of theirs, when push is on; none while they look at
+     * the chat.
+     */
+    async notice(userId: string, chatId: string, payload: Omit<PushPayload, 'url'>) {
+      if (!vapid) return;
+      const subscriptions = await repository.findActiveSubscriptionsOf(userId, liveNow());
+      for (const subscription of subscriptions) {
+        const notice = { ...payload, url: `/inbox/${chatId}` };
+        await jobs.send(
+          PUSH_QUEUE,
+          { subscriptionId: subscription.id, chatId, notice } satisfies PushJob,
+          {
+            singletonKey: `${subscription.id}:${payload.tag}`,
+          },
+        );
+      }
     },
 
     /** A message was stored for `recipientId`: a job per browser of theirs, when push is on. */

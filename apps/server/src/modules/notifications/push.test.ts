@@ -10,10 +10,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
-import { pushSubscriptions } from '../../db/schema/index.js';
+import { mayaNegotiations, pushSubscriptions, users } from '../../db/schema/index.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { newChat, send } from '../../../test/chats.js';
-import { dealMove, offerTerms, startDeal, taken } from '../../../test/deals.js';
+import { dealMove, offerTerms, quoteRequest, startDeal, taken } from '../../../test/deals.js';
+import { addService } from '../../../test/services.js';
 import { validationProblem } from '../../../test/problems.js';
 import {
   browserKeys,
@@ -241,6 +242,70 @@ describe('web push about new messages', () => {
     await taken(dealMove(app, client, offer.deal.id, { type: 'accept', version: 2 }));
     await sleep(1_500);
     expect(await deliveriesTo(browser.path, 3, 500)).toHaveLength(2);
+  });
+
+  it('tells a business Maya handed a negotiation over, labelled as Maya’s, in its language', async () => {
+    const business = await signUp(app, { role: 'seller', businessName: 'Cais Removals' });
+    await app.db.update(users).set({ plan: 'pro' }).where(eq(users.id, business.id));
+    const move = await addService(app, business, { name: 'House move', priceFrom: 50_000 });
+    const settings = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/me/negotiation',
+      headers: business.headers,
+      payload: {
+        enabled: true,
+        answerAfterMinutes: 10,
+        atOnceWhenOffline: false,
+        counterLimit: 3,
+        blockedDates: [],
+        services: [{ serviceId: move.id, floor: 40_000, keepBack: 0 }],
+      },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const language = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me/notifications',
+      headers: business.headers,
+      payload: { language: 'pt-BR' },
+    });
+    expect(language.statusCode).toBe(200);
+    const browser = newBrowser();
+    expect((await subscribe(app, business, browser)).statusCode).toBe(201);
+
+    const client = await signUp(app, { role: 'buyer', firstName: 'Bea', lastName: 'Lopes' });
+    const requested = await taken(
+      startDeal(app, client, business.id, {
+        type: 'request',
+        request: quoteRequest({
+          serviceId: move.id,
+          when: { from: '2031-03-10', to: '2031-03-10' },
+        }),
+      }),
+    );
+    const chatId = requested.message.chatId;
+    // Maya's part begins once the request's move is told (after its commit).
+    for (let waited = 0; waited < 5_000; waited += 100) {
+      const [row] = await app.db
+        .select()
+        .from(mayaNegotiations)
+        .where(eq(mayaNegotiations.dealId, requested.deal.id));
+      if (row) break;
+      await sleep(100);
+    }
+    await sent(client, chatId, 'Quero falar com uma pessoa, por favor');
+
+    const noticeOf = async () =>
+      (await deliveriesTo(browser.path, 1, 0))
+        .map((delivery) => decryptDelivery(delivery, browser.keys) as Record<string, string>)
+        .find((shown) => shown.tag === `maya:${requested.deal.id}`);
+    for (let waited = 0; waited < 8_000 && !(await noticeOf()); waited += 100) await sleep(100);
+    const notice = await noticeOf();
+    expect(notice).toEqual({
+      title: 'Maya (IA) em nome de Cais Removals',
+      body: 'A Maya (IA) parou de responder Bea Lopes por você: o cliente pediu para falar com uma pessoa. Abra a conversa para responder pessoalmente.',
+      tag: `maya:${requested.deal.id}`,
+      url: `/inbox/${chatId}`,
+    });
   });
 
   it('stops sending to a browser its push service says is gone (410), while its owner sees it as before', async () => {

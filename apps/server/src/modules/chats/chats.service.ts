@@ -298,7 +298,9 @@ export function createChatsService({
     ): Promise<{ message: Message; created: boolean }> {
       const chat = await requirePair(actor, chatId);
       await refuseAcrossBlock(chat);
-      const hold = await holdSendBudget(actor, 1);
+      // Maya's words come one per deal move or stop, which have limits of their own: they never
+      // spend the business's own sending budget.
+      const hold = options.byAssistant ? undefined : await holdSendBudget(actor, 1);
       const { message, created } = await repository
         .insertMessage({
           id: uuidv7(),
@@ -309,10 +311,10 @@ export function createChatsService({
           byAssistant: options.byAssistant ?? false,
         })
         .catch(async (error: unknown) => {
-          await hold.resize(0);
+          await hold?.resize(0);
           throw error;
         });
-      if (!created) await hold.resize(0);
+      if (!created) await hold?.resize(0);
       if (message.chatId !== chatId) {
         throw new AppError('CONFLICT', 'This client id was already used for another chat.', {
           clientId: 'Already used',

@@ -1,6 +1,7 @@
 // The public face of deals on the web: the chat's cards, the button that starts a negotiation
-// (a chat's, or a business's profile's), the announcement of a partner's move and the hook that
-// keeps deals live. The /deals screen is loaded by its route (app/routes/deals.route.tsx).
-export { DealAnnouncements, DealMessage, StartDealButton } from './components/lazy';
+// (a chat's, or a business's profile's), the announcement of a partner's move, the mark on a
+// message Maya (AI) wrote for a business and the hook that keeps deals live. The /deals screen
+// is loaded by its route (app/routes/deals.route.tsx).
+export { AssistantMark, DealAnnouncements, DealMessage, StartDealButton } from './components/lazy';
 export { useDealsLive } from './hooks/use-deals-live';
 export { dealCardStates } from './utils/deal-cards';

@@ -6,11 +6,15 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatStamp } from '../../../lib/dates';
+import { AssistantMark } from '../../deals';
 import type { ShownMessage } from '../api/send-message';
 
 const MessageReportMenu = lazy(() => import('./message-report-menu'));
 
-/** One message: the sender's avatar, the text, and when it was sent, or that it is on its way. */
+/**
+ * One message: the sender's avatar, the text, and when it was sent, or that it is on its way;
+ * "AI" beside the time when Maya wrote it for a business.
+ */
 export function MessageBubble({
   message,
   mine,
@@ -65,6 +69,7 @@ export function MessageBubble({
               ? t('chats.failed')
               : formatStamp(message.createdAt)}
           {mine && seen && message.status === 'sent' ? ` · ${t('chats.seen')}` : ''}
+          {message.byAssistant && <AssistantMark />}
         </Typography>
       </Box>
       {reportAs && message.status === 'sent' && (

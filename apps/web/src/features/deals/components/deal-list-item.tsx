@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Deal, PrivateUser } from '@maya/contracts';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDay } from '../../../lib/dates';
@@ -12,10 +13,14 @@ import { personName, windowText } from '../utils/deal-text';
 import { DealActions } from './deal-actions';
 import { Facts } from './deal-terms';
 
+// Maya's log is the business's alone, and read on demand: its code and words (namespace
+// `negotiation`) load when a business's deal is drawn, the log itself when it is opened.
+const MayaLog = lazy(() => import('./maya-log'));
+
 /**
  * One deal on /deals: what was agreed, with whom (both people), the service, the price and the
- * date; where it stands; the viewer's moves on it; once completed, its reviews; its chat and its
- * summary.
+ * date; where it stands; the viewer's moves on it; for its business, how Maya answered; once
+ * completed, its reviews; its chat and its summary.
  */
 export function DealListItem({
   deal,
@@ -91,6 +96,15 @@ export function DealListItem({
         </Typography>
       )}
       <DealActions deal={deal} viewer={viewer} />
+      {/* The client's page never asks for it. */}
+      {deal.businessId === viewer.id && (
+        <Suspense fallback={null}>
+          <MayaLog
+            dealId={deal.id}
+            currency={terms?.price.currency ?? deal.request?.budget?.currency ?? 'EUR'}
+          />
+        </Suspense>
+      )}
       <DealReviews deal={deal} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 0.5 }}>
         <Button component={RouterLink} to={`/inbox/${deal.chatId}`} size="small">

@@ -30,7 +30,8 @@ export interface DealCardProps {
 
 /**
  * A deal's move in the chat, drawn as a card: what happened, by whom, the request or the terms
- * it carries, and, on the deal's newest move, the buttons of the viewer's next moves.
+ * it carries, and, on the deal's newest move, the buttons of the viewer's next moves. A move Maya
+ * made says so above the card, to both people.
  */
 export default function DealMessageCard({
   message,
@@ -64,10 +65,16 @@ export default function DealMessageCard({
       component="li"
       sx={{
         display: 'flex',
-        justifyContent: mine ? 'flex-end' : 'flex-start',
+        flexDirection: 'column',
+        alignItems: mine ? 'flex-end' : 'flex-start',
         listStyle: 'none',
       }}
     >
+      {message.byAssistant && (
+        <Typography variant="caption" color="text.secondary" sx={{ mb: 0.25 }}>
+          {t('byMaya', { business: names.business })}
+        </Typography>
+      )}
       <Paper
         variant="outlined"
         component="article"

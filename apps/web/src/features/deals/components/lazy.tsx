@@ -1,5 +1,7 @@
+import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { loadNamespace } from '../../../lib/i18n';
 
 // The cards, the forms and their words load when a chat first shows a deal's move or offers one,
@@ -41,5 +43,43 @@ export function DealAnnouncements(props: ComponentProps<typeof Announcer>) {
     <Suspense fallback={null}>
       <Announcer {...props} />
     </Suspense>
+  );
+}
+
+/**
+ * "AI" beside the time of a message Maya (AI) wrote for a business, read out in full; its words
+ * carry the label too. Both people see it. Few chats hold one: its words (namespace
+ * `negotiation`) load when one shows, and no script of its own.
+ */
+export function AssistantMark() {
+  const { t } = useTranslation('negotiation');
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadNamespace('negotiation').then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!ready) return null;
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label={t('mark.long')}
+      sx={{
+        display: 'inline-block',
+        ml: 0.75,
+        px: 0.5,
+        border: 1,
+        borderRadius: 0.5,
+        fontSize: '0.65rem',
+        fontWeight: 700,
+        lineHeight: 1.4,
+        verticalAlign: 'text-bottom',
+      }}
+    >
+      {t('mark.short')}
+    </Box>
   );
 }

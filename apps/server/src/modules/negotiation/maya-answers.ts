@@ -321,6 +321,9 @@ export function createMayaAnswers({
           },
         },
       );
+      // The same turn run twice at once (a job delivered to two workers): the one whose move
+      // was taken says it and logs it; the other, answered with that move, adds nothing.
+      if (!moved.created) return;
       event = moved.answer.message.deal.event;
     } catch (error) {
       // The business or the buyer moved first: their move stands, and Maya says nothing.

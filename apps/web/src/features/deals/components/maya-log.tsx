@@ -119,12 +119,13 @@ function Steps({ log, currency }: { log: MayaLogAnswer; currency: Currency }) {
                       component="dl"
                       sx={{
                         display: 'grid',
-                        gridTemplateColumns: 'max-content 1fr',
+                        // A long label wraps on a phone; an amount never does.
+                        gridTemplateColumns: 'minmax(0, max-content) auto',
                         columnGap: 1.5,
                         m: 0,
                         fontSize: '0.875rem',
                         '& dt': { color: 'text.secondary' },
-                        '& dd': { m: 0 },
+                        '& dd': { m: 0, whiteSpace: 'nowrap' },
                       }}
                     >
                       {rows.map(([term, value]) => (

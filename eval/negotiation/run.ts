@@ -29,6 +29,7 @@ import { businessesOf, dayAfterNow, NOW, seeded, type Business } from './busines
 import { bands, buyerOf, buyerPhrases, tactics, type BandId, type BuyerScript } from './buyers.js';
 import { namesAmount } from './leaks.js';
 import { startScriptedLlm, type Plant } from './scripted-llm.js';
+import { APP_TACTICS, APP_ZEROS, runThroughApp } from './through-app.js';
 
 const { values: args } = parseArgs({
   options: { seed: { type: 'string', default: '33' } },
@@ -462,6 +463,10 @@ for (const [writerId, writer] of [
 }
 await llm.close();
 
+// The same buyers through the app itself (its API, its job queue, its database).
+console.log('Through the app: businesses, buyers and Maya’s turns on a server of its own…');
+const appRun = await runThroughApp(businesses, freeWindow);
+
 // The report.
 const sum = (key: keyof Counts) =>
   (counts.templates[key] as number) + (counts.model[key] as number);
@@ -508,6 +513,7 @@ const result = {
   perBand,
   handOvers,
   writers: counts,
+  throughApp: appRun,
 };
 
 const mustBeZero = {
@@ -517,6 +523,7 @@ const mustBeZero = {
   floorInPrompt: result.floorInPrompt,
   floorStated: result.floorStated,
   ...result.alsoZero,
+  ...Object.fromEntries(APP_ZEROS.map((key) => [`throughApp.${key}`, appRun[key]])),
 };
 mkdirSync(new URL('../../bench/results/', import.meta.url), { recursive: true });
 writeFileSync(
@@ -583,6 +590,20 @@ console.table(
   ),
 );
 console.table(handOvers);
+
+console.log(
+  `\nThrough the app (${appRun.seconds} s): ${appRun.negotiations} negotiations (${APP_TACTICS.join(', ')}), ${appRun.deals} deals, ${appRun.mayaMessages} messages of Maya's; a buyer's words ended her part ${appRun.wordsHandedOver.handedOver} of ${appRun.wordsHandedOver.buyers} times`,
+);
+console.table(Object.fromEntries(APP_ZEROS.map((key) => [key, appRun[key]])));
+console.table(
+  Object.fromEntries(
+    Object.entries(appRun.byBand).map(([band, { buyers, deals }]) => [
+      band,
+      { buyers, deals, 'deal rate': pct(buyers ? deals / buyers : 0) },
+    ]),
+  ),
+);
+console.table(appRun.handOvers);
 
 const failures = Object.entries(mustBeZero).filter(([, value]) => value !== 0);
 const lowDealRate = perBand.filter((band) => band.budgetAtOrAboveFloor && band.dealRate < 0.9);

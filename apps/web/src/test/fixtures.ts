@@ -3,9 +3,11 @@ import type {
   DealMessage,
   Message,
   MessageDeal,
+  OfferVersion,
   PlacesAnswer,
   PlansResponse,
   PublicProfile,
+  SentQuoteRequest,
 } from '@maya/contracts';
 
 /** Answers of the API the web tests share, typed with the contract's types. */
@@ -114,4 +116,46 @@ export function moveMessage({
   terms?: MessageDeal['terms'];
 }): DealMessage {
   return { ...message, body: '', deal: { dealId, event, terms, serviceName: null } };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A quote request sent a minute ago and the business's first offer answering it, for one day in
+ * 2030, with `need` and the offer's `title` and `included` as given.
+ */
+export function requestAndOffer({
+  need,
+  where,
+  budget,
+  title,
+  included,
+}: {
+  need: string;
+  where: string;
+  budget: number;
+  title: string;
+  included: string;
+}): { sentAt: string; request: SentQuoteRequest; version: OfferVersion } {
+  const sentAt = new Date(Date.now() - 60_000).toISOString();
+  const when = { from: '2030-06-01', to: '2030-06-01' };
+  return {
+    sentAt,
+    request: {
+      serviceId: null,
+      need,
+      when,
+      where,
+      budget: { amount: budget, currency: 'EUR' },
+      sentAt,
+      expiresAt: new Date(Date.now() + 14 * DAY_MS).toISOString(),
+    },
+    version: {
+      number: 1,
+      by: 'business',
+      terms: { title, price: { amount: 85_000, currency: 'EUR' }, included, when },
+      sentAt,
+      validUntil: new Date(Date.now() + 7 * DAY_MS).toISOString(),
+    },
+  };
 }

@@ -5,12 +5,11 @@ import type {
   DealMoveResponse,
   Message,
   MessagesPage,
-  OfferVersion,
   PublicProfile,
 } from '@maya/contracts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadNamespace, setLanguage } from '../../lib/i18n';
-import { dealBetween, moveMessage, sellerProfile } from '../../test/fixtures';
+import { dealBetween, moveMessage, requestAndOffer, sellerProfile } from '../../test/fixtures';
 import { buyer, renderApp, seller, stubApi, urlOf } from '../../test/render-app';
 
 // The socket is what leaves the process here: a quiet one that never connects.
@@ -38,30 +37,13 @@ const business = {
 };
 const chatId = '01900000-0000-7000-8000-0000000000d1';
 const dealId = '01900000-0000-7000-8000-0000000000e1';
-const DAY_MS = 86_400_000;
-const sentAt = new Date(Date.now() - 60_000).toISOString();
-
-const request = {
-  serviceId: null,
+const { sentAt, request, version } = requestAndOffer({
   need: 'Photos of our wedding, 80 guests.',
-  when: { from: '2030-06-01', to: '2030-06-01' },
   where: 'Sintra',
-  budget: { amount: 90_000, currency: 'EUR' as const },
-  sentAt,
-  expiresAt: new Date(Date.now() + 14 * DAY_MS).toISOString(),
-};
-const version: OfferVersion = {
-  number: 1,
-  by: 'business',
-  terms: {
-    title: 'Wedding photography, 6 hours',
-    price: { amount: 85_000, currency: 'EUR' },
-    included: 'Ceremony and party, 300 edited photos.',
-    when: { from: '2030-06-01', to: '2030-06-01' },
-  },
-  sentAt,
-  validUntil: new Date(Date.now() + 7 * DAY_MS).toISOString(),
-};
+  budget: 90_000,
+  title: 'Wedding photography, 6 hours',
+  included: 'Ceremony and party, 300 edited photos.',
+});
 
 const requested = moveMessage({
   id: '01900000-0000-7000-8000-0000000000c1',

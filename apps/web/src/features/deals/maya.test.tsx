@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ChatSummary, MayaLog, Message, MessagesPage, OfferVersion } from '@maya/contracts';
+import type { ChatSummary, MayaLog, Message, MessagesPage } from '@maya/contracts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadNamespace, setLanguage } from '../../lib/i18n';
-import { dealBetween, moveMessage } from '../../test/fixtures';
+import { dealBetween, moveMessage, requestAndOffer } from '../../test/fixtures';
 import { buyer, renderApp, seller, stubApi, urlOf } from '../../test/render-app';
 
 // The socket is what leaves the process here: a quiet one that never connects.
@@ -32,29 +32,13 @@ const business = {
 };
 const chatId = '01900000-0000-7000-8000-0000000000d1';
 const dealId = '01900000-0000-7000-8000-0000000000e1';
-const DAY_MS = 86_400_000;
-const sentAt = new Date(Date.now() - 60_000).toISOString();
-const request = {
-  serviceId: null,
+const { sentAt, request, version } = requestAndOffer({
   need: 'A haircut and colour.',
-  when: { from: '2030-06-01', to: '2030-06-01' },
   where: 'Lisbon',
-  budget: { amount: 70_000, currency: 'EUR' as const },
-  sentAt,
-  expiresAt: new Date(Date.now() + 14 * DAY_MS).toISOString(),
-};
-const version: OfferVersion = {
-  number: 1,
-  by: 'business',
-  terms: {
-    title: 'Cut and colour',
-    price: { amount: 85_000, currency: 'EUR' },
-    included: 'Cut, colour and styling.',
-    when: { from: '2030-06-01', to: '2030-06-01' },
-  },
-  sentAt,
-  validUntil: new Date(Date.now() + 7 * DAY_MS).toISOString(),
-};
+  budget: 70_000,
+  title: 'Cut and colour',
+  included: 'Cut, colour and styling.',
+});
 const deal = dealBetween(buyer, business, {
   id: dealId,
   chatId,

@@ -78,52 +78,55 @@ export function ServiceLimits({
               };
             };
             return (
+              // The item stays a list item; the group inside it names its fields by the service.
               <Box
                 component="li"
                 key={service.id}
-                role="group"
-                aria-labelledby={`maya-${service.id}-name`}
                 sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}
               >
-                <Typography id={`maya-${service.id}-name`} sx={{ fontWeight: 600 }}>
-                  {service.name}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('listed', { price: listed })}
-                </Typography>
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={typed?.offered ?? false}
-                      onChange={(event) => onChange(service.id, { offered: event.target.checked })}
-                      slotProps={{
-                        input: {
-                          'aria-invalid': offeredError ? true : undefined,
-                          'aria-describedby': offeredError
-                            ? `maya-${service.id}-offered-error`
-                            : undefined,
-                        },
-                      }}
-                    />
-                  }
-                  label={t('offers')}
-                />
-                {offeredError && (
-                  <FormHelperText error id={`maya-${service.id}-offered-error`}>
-                    {offeredError}
-                  </FormHelperText>
-                )}
-                {typed?.offered && (
-                  <Box sx={{ mt: 1 }}>
-                    <Box sx={twoColumns}>
-                      <TextField label={t('floor', { currency })} required {...field('floor')} />
-                      <TextField label={t('keepBack', { currency })} {...field('keepBack')} />
-                    </Box>
-                    <FormHelperText id={helpId} sx={{ mx: 0, mt: 1 }}>
-                      {t('limitsHelp', { price: money(service.priceFrom) })}
+                <Box role="group" aria-labelledby={`maya-${service.id}-name`}>
+                  <Typography id={`maya-${service.id}-name`} sx={{ fontWeight: 600 }}>
+                    {service.name}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('listed', { price: listed })}
+                  </Typography>
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={typed?.offered ?? false}
+                        onChange={(event) =>
+                          onChange(service.id, { offered: event.target.checked })
+                        }
+                        slotProps={{
+                          input: {
+                            'aria-invalid': offeredError ? true : undefined,
+                            'aria-describedby': offeredError
+                              ? `maya-${service.id}-offered-error`
+                              : undefined,
+                          },
+                        }}
+                      />
+                    }
+                    label={t('offers')}
+                  />
+                  {offeredError && (
+                    <FormHelperText error id={`maya-${service.id}-offered-error`}>
+                      {offeredError}
                     </FormHelperText>
-                  </Box>
-                )}
+                  )}
+                  {typed?.offered && (
+                    <Box sx={{ mt: 1 }}>
+                      <Box sx={twoColumns}>
+                        <TextField label={t('floor', { currency })} required {...field('floor')} />
+                        <TextField label={t('keepBack', { currency })} {...field('keepBack')} />
+                      </Box>
+                      <FormHelperText id={helpId} sx={{ mx: 0, mt: 1 }}>
+                        {t('limitsHelp', { price: money(service.priceFrom) })}
+                      </FormHelperText>
+                    </Box>
+                  )}
+                </Box>
               </Box>
             );
           })}

@@ -21,6 +21,6 @@ export {
 } from './browser.js';
 export { expectNoAxeViolations, formatViolations, AXE_TAGS } from './axe.js';
 export { screenshot, resizeTo, routeName, SCREEN_WIDTHS } from './screenshot.js';
-export { photograph, PHOTO_WIDTHS } from './photograph.js';
+export { photograph, PHOTO_WIDTHS, type PhotographOptions } from './photograph.js';
 export { signInOperatorByApi } from './operator.js';
 export { repoRoot, resultsDir, screenshotsDir } from './paths.js';

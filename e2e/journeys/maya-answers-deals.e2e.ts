@@ -6,7 +6,7 @@
  * headed "Maya (AI) for …" and her message marked AI. The client counters at the floor, Maya
  * accepts, and the deal is upcoming under /deals for both; the business opens "How Maya
  * answered" and reads her two steps. The client's chat and the business's log are photographed
- * at 375 and 1280 px and pass axe; the settings are photographed in Portuguese (maya-deals-*.png).
+ * at 375 and 1280 px and pass axe, and so are the settings, in Portuguese (maya-deals-*.png).
  */
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
@@ -16,9 +16,9 @@ import {
   photograph,
   PHOTO_WIDTHS,
   resizeTo,
-  screenshot,
   screenshotsDir,
   type PageSession,
+  type PhotographOptions,
 } from '../helpers/index.js';
 import { payForPro } from '../helpers/payments.js';
 import { BUYER, BUYER_NAME, DEMO_PASSWORD, expectToast, Findings, signIn } from './support.js';
@@ -30,8 +30,12 @@ const BY_MAYA = `Maya (AI) for ${BUSINESS_NAME}`;
 /** Maya's moves wait on the server's job queue: generous on a slow machine. */
 const MAYA_TIMEOUT = 30_000;
 
-const shoot = (findings: Findings, session: PageSession, name: string) =>
-  photograph(session, `maya-deals-${name}`, findings.problems);
+const shoot = (
+  findings: Findings,
+  session: PageSession,
+  name: string,
+  options?: PhotographOptions,
+) => photograph(session, `maya-deals-${name}`, findings.problems, options);
 
 /** The card of a move in a chat's log: the newest one of that kind. */
 const card = (log: Locator, name: string) => log.getByRole('article', { name, exact: true }).last();
@@ -103,11 +107,9 @@ journey(
       await switchLanguage(business, 'Português (PT)');
       const mayaPt = business.page.getByRole('region', { name: 'A Maya responde por mim' });
       await mayaPt.getByText('Salvar as configurações da Maya').waitFor({ timeout: 10_000 });
-      // Photographed without axe: its list of services holds groups, not list items.
-      await business.page.evaluate(() => window.scrollTo(0, 0));
+      await shoot(findings, business, 'settings-pt', { fitsWidth: true });
       for (const width of PHOTO_WIDTHS) {
         await resizeTo(business.page, width);
-        await screenshot(business.page, 'maya-deals-settings-pt');
         // The section on its own, so it can be read at a glance.
         await mayaPt.scrollIntoViewIfNeeded();
         await mayaPt.screenshot({

@@ -154,8 +154,10 @@ journey(
       const offered = card(clientLog, 'Offer');
       await offered.getByText('€60.00').waitFor({ timeout: MAYA_TIMEOUT });
       await clientLog.getByText(BY_MAYA, { exact: true }).first().waitFor();
+      // Her words are in the client's own language (its mail language, which an earlier
+      // journey may have set to Portuguese), labelled in it.
       await clientLog
-        .getByText(new RegExp(`^Maya \\(AI\\) for ${BUSINESS_NAME}: `))
+        .getByText(new RegExp(`^Maya \\((AI\\) for|IA\\) em nome de) ${BUSINESS_NAME}: `))
         .first()
         .waitFor({ timeout: MAYA_TIMEOUT });
       await clientLog

@@ -58,7 +58,13 @@ export function useStickToBottom<T extends HTMLElement>(
 
   const onScroll = useCallback(() => {
     const box = ref.current;
-    if (box) following.current = box.scrollHeight - box.scrollTop - box.clientHeight < AT_END_PX;
+    if (!box) return;
+    const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < AT_END_PX;
+    // Not moved up from where it was last put at its end: the event of that move itself, come
+    // after the box had already shrunk (a row loading below it, a banner above), so still
+    // following. Only a move up, short of the end, is someone reading.
+    const notMovedUp = pinnedAt.current !== undefined && box.scrollTop >= pinnedAt.current - 1;
+    following.current = atEnd || notMovedUp;
   }, []);
   return [ref, onScroll];
 }

@@ -191,6 +191,11 @@ describe('a block', () => {
       const before = await send(app, seller, chatId, 'Before the block');
       expect(before.statusCode).toBe(201);
       await buyerSocket.next('message:new');
+      // Its push goes out at once (the buyer has the chat open nowhere): it is let arrive before
+      // the block, so one still on its way is not counted as crossing it.
+      await expect
+        .poll(() => peer.deliveries.filter((d) => d.path === path).length, { timeout: 15_000 })
+        .toBe(1);
       const [blocker, blocked] =
         direction === 'buyer blocks the business' ? [buyer, seller] : [seller, buyer];
       expect((await block(blocker, blocked.id)).statusCode).toBe(200);

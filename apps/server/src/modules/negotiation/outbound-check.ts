@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Currency } from '@maya/contracts';
 import { MINOR_UNITS } from '@maya/contracts/service-units';
 import { locales, localeOf, wordsFor } from '../../lib/i18n/index.js';
+import { findWrittenDates, type ReadDate } from '../../lib/lexicon/dates.js';
 import { containsPhrase, fold, foldLetters } from '../../lib/lexicon/fold.js';
 import data from '../../lib/lexicon/words/outbound.json' with { type: 'json' };
 import { dayText, moneyText, windowText } from '../deals/deal-words.js';
@@ -11,8 +12,8 @@ import { daysOf, type NegotiationAct } from './strategy.js';
  * The check of every sentence Maya sends for a business, whoever wrote it (a template or a
  * language model): it may name only the card's numbers and dates, must say it is Maya (AI) for
  * the business, and may promise nothing the card does not. A sentence that fails is replaced by
- * `safeMessage`, the act's fixed template. The phrases and month names are data
- * (`lib/lexicon/words/outbound.json`), checked when this module loads.
+ * `safeMessage`, the act's fixed template. The phrases are data
+ * (`lib/lexicon/words/outbound.json`; the month names, `dates.json`), checked when this module loads.
  */
 
 const folded = z
@@ -20,7 +21,6 @@ const folded = z
   .min(2)
   .refine((phrase) => phrase === fold(phrase), 'written folded: lower case, no accents');
 const perLanguage = z.strictObject({ en: z.array(folded), pt: z.array(folded) });
-const monthNames = z.array(z.array(folded).min(1)).length(12);
 const markers = z.strictObject({ symbols: z.array(z.string().min(1)), words: z.array(folded) });
 
 const WORDS = z
@@ -29,7 +29,6 @@ const WORDS = z
     discounts: perLanguage,
     urgency: perLanguage,
     numberWords: perLanguage,
-    months: z.strictObject({ en: monthNames, pt: monthNames }),
     currencies: z.strictObject({ EUR: markers, BRL: markers, other: markers }),
   })
   .parse(data);
@@ -116,16 +115,23 @@ export function checkOutbound(text: string, card: OfferCard): OutboundResult {
 
   // Digits: the names' first ("Studio 54"), then the dates', then what is left are amounts.
   const allowedDates = new Set(card.dates);
-  const undated = withoutNames(
+  const dated = withoutNames(
     plain,
     card.names.filter((name) => /\d/.test(name)),
-  ).replace(DATES, (match, ...groups: unknown[]) => {
-    const read = datesOf(groups.slice(0, GROUPS) as (string | undefined)[]);
-    if (!read.every((date) => dateAllowed(date, allowedDates))) {
-      reasons.push({ kind: 'date', text: match.trim() });
+  );
+  let undated = '';
+  let from = 0;
+  for (const found of findWrittenDates(dated)) {
+    if (!found.dates.every((date) => dateAllowed(date, allowedDates))) {
+      reasons.push({
+        kind: 'date',
+        text: dated.slice(found.index, found.index + found.length).trim(),
+      });
     }
-    return ' ';
-  });
+    undated += `${dated.slice(from, found.index)} `;
+    from = found.index + found.length;
+  }
+  undated += dated.slice(from);
   const allowedAmounts = new Set([...card.amounts, ...card.listedPrices]);
   for (const match of undated.matchAll(NUMBER)) {
     const token = match[0].replace(/[\s.,]+$/u, '');
@@ -172,67 +178,6 @@ function withoutNames(text: string, names: readonly string[]): string {
 }
 
 const KIND = { commitments: 'commitment', discounts: 'discount', urgency: 'urgency' } as const;
-
-// Dates as people write them in English and Portuguese, on folded letters: 2030-09-12,
-// 12/09/2030, 12/09, 12.09.2030, 12 Sept 2030, 12 – 14 Sept 2030, 12 de set. de 2030,
-// September 12, 2030.
-const anyMonth = alternation([...WORDS.months.en.flat(), ...WORDS.months.pt.flat()]);
-const englishMonth = alternation(WORDS.months.en.flat());
-const MONTH_NUMBER = new Map<string, number>(
-  [...WORDS.months.en, ...WORDS.months.pt].flatMap((names, index) =>
-    names.map((name) => [name, (index % 12) + 1] as const),
-  ),
-);
-const EDGE = String.raw`(?<![\p{L}\p{N}.,])`;
-const END = String.raw`(?![\p{L}\p{N}])`;
-const DASH = String.raw`\s*[-–—]\s*`;
-const YEAR = String.raw`(?:,?\s+(?:de\s+)?(\d{4}))?`;
-const DATES = new RegExp(
-  [
-    // 1–3: ISO
-    String.raw`${EDGE}(\d{4})-(\d{1,2})-(\d{1,2})${END}`,
-    // 4–6: day/month[/year]
-    String.raw`${EDGE}(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?${END}`,
-    // 7–9: day.month.year, day-month-year
-    String.raw`${EDGE}(\d{1,2})[.-](\d{1,2})[.-](\d{4}|\d{2})${END}`,
-    // 10–13: [day –] day [de] month[.] [[de] year]
-    String.raw`${EDGE}(?:(\d{1,2})(?:st|nd|rd|th)?${DASH})?(\d{1,2})(?:st|nd|rd|th|º|o)?\s+(?:de\s+)?(${anyMonth})\.?${YEAR}${END}`,
-    // 14–16: month day[, year]
-    String.raw`${EDGE}(${englishMonth})\.?\s+(\d{1,2})(?:st|nd|rd|th)?${YEAR}${END}`,
-  ].join('|'),
-  'gu',
-);
-const GROUPS = 16;
-
-function alternation(names: string[]): string {
-  return [...new Set(names)]
-    .sort((a, b) => b.length - a.length)
-    .map((name) => `${name.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z])`)
-    .join('|');
-}
-
-/** A date read from the text: a year when it was written. */
-interface ReadDate {
-  year: number | null;
-  month: number;
-  day: number;
-}
-
-function datesOf(groups: (string | undefined)[]): ReadDate[] {
-  const [isoY, isoM, isoD, slashD, slashM, slashY, dotD, dotM, dotY] = groups;
-  const [firstD, dayD, monthName, wordY, nameM, nameD, nameY] = groups.slice(9);
-  const year = (text: string | undefined) =>
-    text === undefined ? null : text.length === 2 ? 2000 + Number(text) : Number(text);
-  if (isoY) return [{ year: Number(isoY), month: Number(isoM), day: Number(isoD) }];
-  if (slashD) return [{ year: year(slashY), month: Number(slashM), day: Number(slashD) }];
-  if (dotD) return [{ year: year(dotY), month: Number(dotM), day: Number(dotD) }];
-  if (dayD && monthName) {
-    const month = MONTH_NUMBER.get(monthName) ?? 0;
-    const last = { year: year(wordY), month, day: Number(dayD) };
-    return firstD ? [{ ...last, day: Number(firstD) }, last] : [last];
-  }
-  return [{ year: year(nameY), month: MONTH_NUMBER.get(nameM ?? '') ?? 0, day: Number(nameD) }];
-}
 
 function dateAllowed({ year, month, day }: ReadDate, allowed: Set<string>): boolean {
   const monthDay = `${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;

@@ -26,6 +26,9 @@ import { createAccountRepository } from './modules/account/account.repository.js
 import { createAccountService } from './modules/account/account.service.js';
 import { assistantRoutes } from './modules/assistant/assistant.routes.js';
 import type { AssistantService } from './modules/assistant/assistant.service.js';
+import { createBriefsRepository } from './modules/briefs/briefs.repository.js';
+import { briefsRoutes } from './modules/briefs/briefs.routes.js';
+import type { BriefsService } from './modules/briefs/briefs.service.js';
 import { createAccessService } from './modules/auth/access.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -650,6 +653,26 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
       (assistant ??= import('./modules/assistant/assistant.service.js').then(
         ({ createAssistantService }) =>
           createAssistantService({ config, directory, account, model: overrides.assistantModel }),
+      )),
+  });
+  // Maya gathering quotes for a buyer: her reading and the AI SDK load with the first brief.
+  let briefsService: Promise<BriefsService> | undefined;
+  await app.register(briefsRoutes, {
+    prefix: '/api/v1',
+    briefs: () =>
+      (briefsService ??= Promise.all([
+        import('./modules/briefs/briefs.service.js'),
+        import('./modules/assistant/need-reading.js'),
+      ]).then(([{ createBriefsService }, { createNeedReader }]) =>
+        createBriefsService({
+          repository: createBriefsRepository(app.db),
+          needs: createNeedReader({ directory, account }),
+          deals,
+          directory,
+          services,
+          blocks,
+          account,
+        }),
       )),
   });
   await app.register(uploadsRoutes, {

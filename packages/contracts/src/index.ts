@@ -3,6 +3,7 @@ export * from './assistant.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './blocks.js';
+export * from './briefs.js';
 export * from './chats.js';
 export * from './common.js';
 export * from './deals/index.js';

@@ -14,3 +14,4 @@ export * from './deals.js';
 export * from './reviews.js';
 export * from './saved.js';
 export * from './negotiation.js';
+export * from './briefs.js';

@@ -513,6 +513,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     blocks,
     services,
     negotiation,
+    briefs: createBriefsRepository(app.db),
     deals,
     saved,
     reviews,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { briefExportSchema } from './briefs.js';
 import { idSchema, locationInputSchema, sectorSchema } from './common.js';
 import { messageSchema } from './chats.js';
 import { dealSchema } from './deals/deals.js';
@@ -191,6 +192,11 @@ export const accountExportSchema = z
       .array(ownReviewSchema)
       .describe(
         'The reviews the account wrote after its deals, published or still waiting for the other side, each with the business’s reply.',
+      ),
+    briefs: z
+      .array(briefExportSchema)
+      .describe(
+        'The briefs a client had Maya send, newest first: the need and its terms as confirmed, and each business named, with its deal or why it was not asked.',
       ),
   })
   .meta({ id: 'AccountExport' });

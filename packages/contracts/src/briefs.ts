@@ -227,3 +227,26 @@ export const briefsPageSchema = pageSchema(briefSummarySchema).meta({ id: 'Brief
 export type BriefsPage = z.infer<typeof briefsPageSchema>;
 export const findBriefsQuerySchema = pageQuerySchema;
 export const briefIdParamsSchema = z.object({ id: idSchema });
+
+/** A brief in its buyer's data export: as confirmed, and what became of each business named. */
+export const briefExportSchema = z
+  .object({
+    id: idSchema,
+    need: z.string(),
+    when: dateWindowSchema,
+    where: z.string(),
+    budget: dealMoneySchema.nullable(),
+    wanted: z.array(z.string()),
+    priority: briefPrioritySchema,
+    answerBy: z.iso.datetime(),
+    createdAt: z.iso.datetime(),
+    businesses: z.array(
+      z.object({
+        businessId: idSchema,
+        dealId: idSchema.nullable(),
+        skipped: z.enum(['unavailable', 'already_asked']).nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'BriefExport' });
+export type BriefExport = z.infer<typeof briefExportSchema>;

@@ -123,6 +123,11 @@ export interface AccountServiceDependencies {
     exportOwn(userId: string): Promise<AccountExport['negotiation']>;
     deleteAllOf(userId: string): Promise<void>;
   };
+  /** A client's briefs for Maya: in the export; a deletion deletes them (the deals stay). */
+  briefs: {
+    exportOwn(userId: string): Promise<AccountExport['briefs']>;
+    deleteAllOf(userId: string): Promise<void>;
+  };
 }
 
 function emailTaken(): AppError {
@@ -173,6 +178,7 @@ export function createAccountService({
   saved,
   reviews,
   negotiation,
+  briefs,
 }: AccountServiceDependencies) {
   /**
    * Checks the current password, typed into `field`. The attempt is counted first, so guesses
@@ -411,6 +417,7 @@ export function createAccountService({
       await reports.forgetReporter(actor.userId);
       await blocks.deleteBlocksOf(actor.userId);
       await negotiation.deleteAllOf(actor.userId);
+      await briefs.deleteAllOf(actor.userId);
       await services.deleteAllOf(actor.userId);
       await saved.deleteSavedOf(actor.userId);
     },
@@ -433,6 +440,7 @@ export function createAccountService({
         decisions: (await moderation.findMyDecisions(actor)).decisions,
         deals: await deals.exportOwn(actor),
         reviews: await reviews.exportOf(actor.userId),
+        briefs: await briefs.exportOwn(actor.userId),
       };
     },
   };

@@ -7,6 +7,7 @@ import {
   type BriefBusinessRow,
   type BriefRow,
 } from '../../db/schema/index.js';
+import type { BriefExport } from '@maya/contracts';
 import type { TimeIdCursor } from '../../lib/cursor.js';
 
 /** The negotiation states in which a buyer and a business are still talking terms. */
@@ -14,7 +15,14 @@ const OPEN = ['requested', 'offered', 'countered'] as const;
 
 /** Briefs and the businesses each named. */
 export function createBriefsRepository(db: Database) {
+  async function businessesOf(briefIds: string[]): Promise<BriefBusinessRow[]> {
+    if (briefIds.length === 0) return [];
+    return db.select().from(briefBusinesses).where(inArray(briefBusinesses.briefId, briefIds));
+  }
+
   return {
+    businessesOf,
+
     async findByClientId(buyerId: string, clientId: string): Promise<BriefRow | undefined> {
       const [row] = await db
         .select()
@@ -27,11 +35,6 @@ export function createBriefsRepository(db: Database) {
     async findById(id: string): Promise<BriefRow | undefined> {
       const [row] = await db.select().from(briefs).where(eq(briefs.id, id)).limit(1);
       return row;
-    },
-
-    async businessesOf(briefIds: string[]): Promise<BriefBusinessRow[]> {
-      if (briefIds.length === 0) return [];
-      return db.select().from(briefBusinesses).where(inArray(briefBusinesses.briefId, briefIds));
     },
 
     /** Briefs the buyer confirmed since `since`, for the daily limit. */
@@ -71,6 +74,36 @@ export function createBriefsRepository(db: Database) {
 
     async insertBusiness(row: typeof briefBusinesses.$inferInsert): Promise<void> {
       await db.insert(briefBusinesses).values(row).onConflictDoNothing();
+    },
+
+    /** Every brief of the buyer, newest first, with the businesses each named (the export). */
+    async exportOwn(buyerId: string): Promise<BriefExport[]> {
+      const rows = await db
+        .select()
+        .from(briefs)
+        .where(eq(briefs.buyerId, buyerId))
+        .orderBy(desc(briefs.createdAt), desc(briefs.id));
+      const named = await businessesOf(rows.map((row) => row.id));
+      return rows.map((row) => ({
+        id: row.id,
+        need: row.need,
+        when: { from: row.whenFrom, to: row.whenTo },
+        where: row.whereText,
+        budget:
+          row.budgetAmount === null ? null : { amount: row.budgetAmount, currency: row.currency },
+        wanted: row.wanted,
+        priority: row.priority,
+        answerBy: row.answerBy.toISOString(),
+        createdAt: row.createdAt.toISOString(),
+        businesses: named
+          .filter((one) => one.briefId === row.id)
+          .map(({ businessId, dealId, skipped }) => ({ businessId, dealId, skipped })),
+      }));
+    },
+
+    /** A deleted account's briefs, and the businesses they named (not the deals, which stay). */
+    async deleteAllOf(buyerId: string): Promise<void> {
+      await db.delete(briefs).where(eq(briefs.buyerId, buyerId));
     },
 
     /** The buyer's briefs, newest first, after the cursor. */

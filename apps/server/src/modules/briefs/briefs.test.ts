@@ -8,12 +8,12 @@ import {
   type CreateBriefBody,
   type Service,
 } from '@maya/contracts';
-import { users } from '../../db/schema/index.js';
+import { briefs as briefsTable, users } from '../../db/schema/index.js';
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { dealAsSeenBy, dealMove, offerTerms } from '../../../test/deals.js';
 import { block } from '../../../test/party-matrix.js';
 import { addService } from '../../../test/services.js';
-import { signUp, type SignedUp } from '../../../test/sessions.js';
+import { deleteAccount, exportOf, signUp, type SignedUp } from '../../../test/sessions.js';
 import { bestService } from './briefs.service.js';
 
 const { app, database } = await buildTestApp();
@@ -273,6 +273,41 @@ describe('a confirmed brief', () => {
     }
     const visitor = await app.inject({ method: 'GET', url: `/api/v1/briefs/${brief.id}` });
     expect(visitor.statusCode).toBe(401);
+  });
+});
+
+describe('a brief and its buyer’s account', () => {
+  it('is in the buyer’s export, and goes with the account while the business keeps its deal', async () => {
+    const rita = await buyer();
+    const studio = studios[4]!;
+    const brief = await sent(rita, {
+      clientId: `brief-export-${Date.now()}`,
+      need: 'Wedding photos',
+      when,
+      where: 'Porto',
+      budget: { amount: 90_000, currency: 'EUR' },
+      wanted: ['album'],
+      businesses: [{ businessId: studio.business.id, serviceId: studio.shoot.id }],
+    });
+    const exported = await exportOf(app, rita);
+    expect(exported.briefs).toEqual([
+      expect.objectContaining({
+        id: brief.id,
+        need: 'Wedding photos',
+        wanted: ['album'],
+        budget: { amount: 90_000, currency: 'EUR' },
+        businesses: [
+          { businessId: studio.business.id, dealId: brief.asked[0]!.dealId, skipped: null },
+        ],
+      }),
+    ]);
+    // The business never sees the brief, only its deal's request.
+    expect((await exportOf(app, studio.business)).briefs).toEqual([]);
+
+    await deleteAccount(app, rita);
+    expect(await database.db.$count(briefsTable, eq(briefsTable.buyerId, rita.id))).toBe(0);
+    const deal = await dealAsSeenBy(app, studio.business, brief.asked[0]!.dealId);
+    expect(deal.buyer.deleted).toBe(true);
   });
 });
 

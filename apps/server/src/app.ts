@@ -606,7 +606,11 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     settings: negotiation,
     answers: mayaAnswers,
   });
-  await app.register(chatsRoutes, { prefix: '/api/v1', chats });
+  await app.register(chatsRoutes, {
+    prefix: '/api/v1',
+    chats,
+    counterProposalFor: (actor, chatId, text) => deals.counterProposalFor(actor, chatId, text),
+  });
   await app.register(dealsRoutes, { prefix: '/api/v1', deals });
   await app.register(reviewsRoutes, { prefix: '/api/v1', reviews });
   await app.register(blocksRoutes, { prefix: '/api/v1', blocks });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, roleSchema } from './common.js';
 import { messageDealSchema } from './deals/deal-events.js';
 import { MESSAGE_MAX_LENGTH } from './limits.js';
+import { currencySchema } from './services.js';
 import type { AccountRestrictedEvent } from './moderation.js';
 import { multiLineText, singleLineText } from './text.js';
 
@@ -107,7 +108,31 @@ export const sendMessageBodySchema = z
   .meta({ id: 'SendMessageBody' });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 
-export const messageResponseSchema = z.object({ message: messageSchema });
+/**
+ * A counter card the server proposes when a buyer's words put a price forward ("I'll pay 50",
+ * "que tal 45?") while the business's offer stands in the chat: nothing is sent until the buyer
+ * confirms it as a counter (`POST /deals/{dealId}/actions`, `counter` on `version`).
+ */
+export const counterProposalSchema = z
+  .object({
+    dealId: idSchema,
+    version: z.number().int().min(1).describe('The business’s standing version to counter.'),
+    price: z.object({
+      amount: z.number().int().min(1).describe('Minor units, VAT included.'),
+      currency: currencySchema,
+    }),
+  })
+  .meta({ id: 'CounterProposal' });
+export type CounterProposal = z.infer<typeof counterProposalSchema>;
+
+export const messageResponseSchema = z.object({
+  message: messageSchema,
+  counterProposal: counterProposalSchema
+    .optional()
+    .describe(
+      'Present when the buyer’s words name a price below the business’s standing offer in this chat: a counter card to propose, not sent.',
+    ),
+});
 
 export const markReadBodySchema = z.object({ messageId: idSchema }).meta({ id: 'MarkReadBody' });
 export type MarkReadBody = z.infer<typeof markReadBodySchema>;

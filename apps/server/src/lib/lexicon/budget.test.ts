@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount, readBudget, takeBudget, type Budget } from './budget.js';
+import { parseAmount, readBudget, takeBudget, type Budget, readOfferedAmount } from './budget.js';
 
 /** Requests as people type them, and the budget each states. */
 const cases: [string, Budget | undefined][] = [
@@ -95,5 +95,31 @@ describe('takeBudget', () => {
       rest: 'hotel lisbon',
       level: 'high',
     });
+  });
+});
+
+describe('readOfferedAmount: a price put forward in a chat', () => {
+  it.each([
+    ["I'll pay 50", { amount: 5_000 }],
+    ['I’ll pay 50 for it', { amount: 5_000 }],
+    ['would you take 420?', { amount: 42_000 }],
+    ['how about €380', { amount: 38_000, currency: 'EUR' }],
+    ['350 euros and we have a deal', { amount: 35_000, currency: 'EUR' }],
+    ['que tal 45?', { amount: 4_500 }],
+    ['faz por 300 reais?', { amount: 30_000, currency: 'BRL' }],
+    ['posso pagar 1.200,50', { amount: 120_050 }],
+    ['eu pago R$ 250', { amount: 25_000, currency: 'BRL' }],
+  ])('%s', (text, amount) => {
+    expect(readOfferedAmount(text)).toEqual(amount);
+  });
+
+  it.each([
+    'Can you come at 10?',
+    'We are 4 people',
+    'is the 12th free?',
+    'Thanks, see you then',
+    'a que horas chega? somos 3',
+  ])('reads no price in "%s"', (text) => {
+    expect(readOfferedAmount(text)).toBeUndefined();
   });
 });

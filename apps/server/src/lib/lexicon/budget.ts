@@ -48,6 +48,11 @@ const patterns = derived(({ amounts, budget }) => {
     before: new RegExp(`(${symbols}|${B}(?:${names})${E})\\s?(${NUMBER})${E}`, 'u'),
     after: new RegExp(`${B}(${NUMBER})\\s?(${symbols}|(?:${names})${E})`, 'u'),
     capped: new RegExp(`${B}(?:${caps})\\s(?:of\\s|de\\s)?(${NUMBER})${E}`, 'u'),
+    /** A price put forward: "I'll pay 50", "que tal 45?", with at most two words between. */
+    offered: new RegExp(
+      `${B}(?:${anyOf(amounts.offers)})${E}(?:\\s+[\\p{L}]+){0,2}?\\s+(${NUMBER})${E}`,
+      'u',
+    ),
     /** A cap word just before an amount ("até", "under"), said with it. */
     capBefore: new RegExp(`${B}(?:${caps})(?:\\s(?:of|de))?\\s?$`, 'u'),
     units: Object.entries(amounts.units).map(
@@ -156,4 +161,27 @@ export function takeBudget(words: string): BudgetInWords {
     ...(budget && { budget }),
     ...(level && { level }),
   };
+}
+
+/**
+ * A price a person puts forward in a chat, or undefined: an amount with its currency ("€50",
+ * "50 reais") or a bare number after words that offer it ("I'll pay 50", "que tal 45?", "faz por
+ * 300"). Only a proposal to confirm: nothing is sent from it.
+ */
+export function readOfferedAmount(message: string): { amount: number; currency?: Currency } | undefined {
+  const { before, after, offered, currencyOf } = patterns();
+  const text = normalize(message).replaceAll('’', "'");
+  const before_ = before.exec(text);
+  if (before_) {
+    const amount = parseAmount(before_[2]!);
+    if (amount !== undefined) return { amount, currency: currencyOf.get(before_[1]!) };
+  }
+  const after_ = after.exec(text);
+  if (after_) {
+    const amount = parseAmount(after_[1]!);
+    if (amount !== undefined) return { amount, currency: currencyOf.get(after_[2]!) };
+  }
+  const cue = offered.exec(text);
+  const amount = cue ? parseAmount(cue[1]!) : undefined;
+  return amount === undefined ? undefined : { amount };
 }

@@ -76,12 +76,14 @@ const budgetFile = z.strictObject({
 
 /**
  * How an amount is said: each currency's symbols and words ("€", "reais"), the words that cap a
- * price ("até", "no more than") and the units an amount buys ("por hora", "a night").
+ * price ("até", "no more than"), the units an amount buys ("por hora", "a night") and the words
+ * that put a price forward in a chat ("I'll pay", "que tal", "faz por").
  */
 const amountsFile = z.strictObject({
   currencies: z.record(z.enum(currencies), z.strictObject({ symbols: words, words })),
   caps: words,
   units: z.partialRecord(z.enum(serviceUnits), words),
+  offers: words,
 });
 
 const fillerFile = z.strictObject({

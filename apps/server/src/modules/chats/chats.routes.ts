@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   chatIdParamsSchema,
+  type CounterProposal,
   chatResponseSchema,
   chatsPageSchema,
   findChatsQuerySchema,
@@ -15,12 +16,18 @@ import {
 } from '@maya/contracts';
 import { requireActor } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
+import type { Actor } from '../../lib/actor.js';
 import type { ChatsService } from './chats.service.js';
 
-export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async (
-  app,
-  { chats },
-) => {
+export const chatsRoutes: FastifyPluginAsyncZod<{
+  chats: ChatsService;
+  /** A counter card to propose for a buyer's words that put a price forward (the deals'). */
+  counterProposalFor?: (
+    actor: Actor,
+    chatId: string,
+    text: string,
+  ) => Promise<CounterProposal | null>;
+}> = async (app, { chats, counterProposalFor }) => {
   app.get(
     '/chats',
     {
@@ -127,13 +134,17 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ chats: ChatsService }> = async
       },
     },
     async (request, reply) => {
-      const { message, created } = await chats.sendMessage(
-        requireActor(request),
-        request.params.id,
-        request.body,
-      );
+      const actor = requireActor(request);
+      const { message, created } = await chats.sendMessage(actor, request.params.id, request.body);
       reply.code(created ? 201 : 200);
-      return { message };
+      // Only a proposal: the message is sent whatever it finds, and a failure to look is no error.
+      const counterProposal = await counterProposalFor?.(actor, message.chatId, message.body).catch(
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'no counter proposal');
+          return null;
+        },
+      );
+      return counterProposal ? { message, counterProposal } : { message };
     },
   );
 

@@ -141,6 +141,27 @@ function dealQueries(db: Database) {
       return withVersions(rows);
     },
 
+    /** The buyer's negotiations in one chat with one of `statuses`, most recently moved first. */
+    async findInChat(
+      chatId: string,
+      buyerId: string,
+      statuses: readonly DealStatus[],
+    ): Promise<DealRecord[]> {
+      const rows = await db
+        .select()
+        .from(deals)
+        .where(
+          and(
+            eq(deals.chatId, chatId),
+            eq(deals.buyerId, buyerId),
+            inArray(deals.status, [...statuses]),
+          ),
+        )
+        .orderBy(desc(deals.updatedAt), desc(deals.id))
+        .limit(5);
+      return withVersions(rows);
+    },
+
     /** Every deal `userId` is a party to, oldest first (the export; the account's deletion). */
     async findAllForUser(userId: string): Promise<DealRecord[]> {
       const rows = await db

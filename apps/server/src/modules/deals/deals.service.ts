@@ -1,4 +1,5 @@
 import {
+  type CounterProposal,
   allowedDealActions,
   applyDealAction,
   dealProblemCodes,
@@ -30,6 +31,7 @@ import { AppError } from '../../lib/app-error.js';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/cursor.js';
 import type { EventBus } from '../../lib/events.js';
 import { wordsFor } from '../../lib/i18n/index.js';
+import { readOfferedAmount } from '../../lib/lexicon/budget.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
 import type { ChatsService } from '../chats/chats.service.js';
@@ -595,6 +597,40 @@ export function createDealsService({
       const deal = await toDeal(record, actor.userId, now());
       if (!deal.accepted) throw new AppError('NOT_FOUND', { key: 'errors:deals.noSummary' });
       return deal;
+    },
+
+    /**
+     * A counter card to propose when a buyer's typed words put a price forward ("I'll pay 50",
+     * "que tal 45?") while the business's offer stands in that chat: the offer's version and the
+     * price, for the buyer to confirm as a counter. Nothing moves; a price in another currency, not
+     * below the offer, under a fifth of it, or with no counter left proposes nothing.
+     */
+    async counterProposalFor(
+      actor: Actor,
+      chatId: string,
+      text: string,
+    ): Promise<CounterProposal | null> {
+      if (actor.role !== 'buyer') return null;
+      const said = readOfferedAmount(text);
+      if (!said) return null;
+      const at = now();
+      for (const record of await repository.findInChat(chatId, actor.userId, ['offered'])) {
+        const deal = await toDeal(record, actor.userId, at);
+        const counter = deal.actions.find((action) => action.type === 'counter');
+        const standing = deal.versions.at(-1);
+        if (deal.status !== 'offered' || !counter || !standing || standing.by !== 'business') {
+          continue;
+        }
+        const { amount, currency } = standing.terms.price;
+        if (said.currency && said.currency !== currency) return null;
+        if (said.amount >= amount || said.amount * 5 < amount) return null;
+        return {
+          dealId: deal.id,
+          version: standing.number,
+          price: { amount: said.amount, currency },
+        };
+      }
+      return null;
     },
 
     /** Every deal and negotiation the person is a party to, for their data export. */

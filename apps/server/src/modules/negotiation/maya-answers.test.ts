@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   mayaLogSchema,
+  messageResponseSchema,
   type Message,
   type NegotiationSettingsBody,
   type Service,
@@ -290,6 +291,37 @@ describe('Maya answering quote requests for a business', () => {
     await expect.poll(async () => (await jobsOf(second.deal.id)).length).toBe(1);
     await send(app, other, second.message.chatId, 'Do you also take the piano?');
     await expect.poll(async () => (await statusOf(second.deal.id))?.stopReason).toBe('question');
+  });
+
+  it('turns a price the buyer types against her offer into a counter card to confirm, and answers the card', async () => {
+    const seller = await business();
+    const buyer = await signUp(app, { role: 'buyer' });
+    const requested = await request(buyer, seller);
+    const chatId = requested.message.chatId;
+    await mayaSaid(buyer, chatId, 1);
+
+    const typed = await send(app, buyer, chatId, "That's a bit much. I'll pay 420?");
+    expect(typed.statusCode, typed.body).toBe(201);
+    expect(messageResponseSchema.parse(typed.json()).counterProposal).toEqual({
+      dealId: requested.deal.id,
+      version: 1,
+      price: { amount: 42_000, currency: 'EUR' },
+    });
+    // Nothing moved, and Maya is still answering: the card is the buyer's to confirm.
+    expect((await dealAsSeenBy(app, buyer, requested.deal.id)).status).toBe('offered');
+    expect((await statusOf(requested.deal.id))?.status).toBe('active');
+    // The business sees the words, never a proposal of its own.
+    const own = await send(app, seller.business, chatId, 'Thanks!');
+    expect(messageResponseSchema.parse(own.json()).counterProposal).toBeUndefined();
+    await expect
+      .poll(async () => (await statusOf(requested.deal.id))?.stopReason)
+      .toBe('business_answered');
+
+    // Words with no price, or one above the offer, propose nothing.
+    for (const words of ['When can you come?', 'I could pay 900 for it']) {
+      const plain = await send(app, buyer, chatId, words);
+      expect(messageResponseSchema.parse(plain.json()).counterProposal).toBeUndefined();
+    }
   });
 
   it('never answers for a Free business, across a block, or an unconfirmed buyer', async () => {

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/actor.js';
 import { localeOf, wordsFor } from '../../lib/i18n/index.js';
 import { containsPhrase, fold } from '../../lib/lexicon/fold.js';
+import { readOfferedAmount } from '../../lib/lexicon/budget.js';
 import data from '../../lib/lexicon/words/hand-over.json' with { type: 'json' };
 import { uuidv7 } from '../../lib/uuid.js';
 import type { JobQueue } from '../../plugins/jobs.js';
@@ -424,7 +425,9 @@ export function createMayaAnswers({
 
     /**
      * After a typed message's commit: in a chat where Maya answers, the business writing in
-     * person, or the buyer writing anything (she answers offers, not words), ends her part.
+     * person, or the buyer writing anything (she answers offers, not words), ends her part; all but
+     * a buyer's price put forward against her standing offer, which becomes a counter card for the
+     * buyer to confirm.
      */
     async typed({
       chatId,
@@ -442,6 +445,16 @@ export function createMayaAnswers({
       for (const negotiation of active) {
         const record = await deals.findRecord(negotiation.dealId);
         if (!record) continue;
+        // A price put forward against her standing offer ("I'll pay 420") is proposed to the
+        // buyer as a counter card to confirm (the chats' route): she answers the card, not words.
+        if (
+          senderId !== negotiation.businessId &&
+          record.deal.status === 'offered' &&
+          !bodies.some(asksForPerson) &&
+          bodies.every((body) => readOfferedAmount(body) !== undefined)
+        ) {
+          continue;
+        }
         const reason: MayaStopReason =
           senderId === negotiation.businessId
             ? 'business_answered'

@@ -2,6 +2,13 @@
 // (a chat's, or a business's profile's), the announcement of a partner's move, the mark on a
 // message Maya (AI) wrote for a business and the hook that keeps deals live. The /deals screen
 // is loaded by its route (app/routes/deals.route.tsx).
-export { AssistantMark, DealAnnouncements, DealMessage, StartDealButton } from './components/lazy';
+// CounterProposal: under a chat's composer, a buyer's typed price offered as a counter to review.
+export {
+  AssistantMark,
+  CounterProposal,
+  DealAnnouncements,
+  DealMessage,
+  StartDealButton,
+} from './components/lazy';
 export { useDealsLive } from './hooks/use-deals-live';
 export { dealCardStates } from './utils/deal-cards';

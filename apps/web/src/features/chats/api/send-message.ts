@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Message, SendMessageBody } from '@maya/contracts';
+import type { CounterProposal, Message, SendMessageBody } from '@maya/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -24,18 +24,15 @@ export const sendMessage = (chatId: string, body: SendMessageBody) =>
 
 /**
  * Sends with a client-made id, retrying while the answer is lost: the server stores a clientId
- * once, so a retry never duplicates the message.
+ * once, so a retry never duplicates the message. The answer is the stored message, and the
+ * counter card the server proposes when a buyer's words put a price forward.
  */
 export async function sendWithRetry(
   chatId: string,
   body: SendMessageBody,
   attempts = 6,
-): Promise<Message> {
-  const { message } = await retryWhileLost(() => sendMessage(chatId, body), {
-    attempts,
-    maxDelayMs: 8000,
-  });
-  return message;
+): Promise<{ message: Message; counterProposal?: CounterProposal | undefined }> {
+  return retryWhileLost(() => sendMessage(chatId, body), { attempts, maxDelayMs: 8000 });
 }
 
 /** The stored messages, then those still on their way that the store does not hold yet. */
@@ -49,8 +46,14 @@ export function withPending(stored: Message[], pending: ShownMessage[]): ShownMe
 /**
  * Sends optimistically: a message shows at once as "sending", joins the cached chat when the
  * server acknowledges it, or stays "failed" until `retryFailed` sends it again (same client id).
+ * A counter card the answer proposes goes to `onProposal`: nothing moves on the deal until the
+ * buyer confirms it.
  */
-export function useSendMessage(chatId: string, senderId: string) {
+export function useSendMessage(
+  chatId: string,
+  senderId: string,
+  onProposal?: (proposal: CounterProposal) => void,
+) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<ShownMessage[]>([]);
@@ -61,8 +64,9 @@ export function useSendMessage(chatId: string, senderId: string) {
       { ...message, status: 'sending' },
     ]);
     sendWithRetry(chatId, { body: message.body, clientId: message.clientId })
-      .then((saved) => {
+      .then(({ message: saved, counterProposal }) => {
         cacheMessage(queryClient, chatId, saved);
+        if (counterProposal) onProposal?.(counterProposal);
         setPending((current) => current.filter((item) => item.clientId !== message.clientId));
         void queryClient.invalidateQueries({ queryKey: chatsQuery.queryKey });
       })

@@ -7,12 +7,18 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChatSummary, Message, PrivateUser } from '@maya/contracts';
-import { useCallback, useEffect, useMemo } from 'react';
+import type {
+  ChatSummary,
+  CounterProposal as Proposal,
+  Message,
+  PrivateUser,
+} from '@maya/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../lib/dates';
 import { BlockAction, BlockLine } from '../../blocks';
 import {
+  CounterProposal,
   DealAnnouncements,
   DealMessage,
   dealCardStates,
@@ -42,7 +48,17 @@ export function Conversation({
 }) {
   const { t } = useTranslation();
   const messages = useMessages(chat.id);
-  const outbox = useSendMessage(chat.id, user.id);
+  // A price the buyer typed against the standing offer, proposed as a counter to review. The
+  // conversation is drawn anew for another chat (its key), so the card never follows to one.
+  const [proposal, setProposal] = useState<Proposal | null>(null);
+  const outbox = useSendMessage(chat.id, user.id, setProposal);
+  const composerInput = useRef<HTMLTextAreaElement>(null);
+  const endProposal = useCallback(() => {
+    setProposal(null);
+    // Back to the message field once the card or its form has gone (the form gives focus back
+    // to the card's button, which is gone with it).
+    setTimeout(() => composerInput.current?.focus(), 0);
+  }, []);
   const { mutate: markRead } = useMarkRead();
   const partnerName = chat.partner.deleted ? t('chats.deletedUser') : chat.partner.fullName;
   useChatFocus(chat.id);
@@ -236,8 +252,21 @@ export function Conversation({
           partnerName={partnerName}
           sending={outbox.sending}
           onSend={outbox.send}
+          inputRef={composerInput}
         />
       )}
+      {/* Always there, so the card is read out politely as it arrives. */}
+      <Box aria-live="polite">
+        {proposal && !closed && (
+          <CounterProposal
+            key={`${proposal.dealId} ${proposal.version} ${proposal.price.amount}`}
+            proposal={proposal}
+            viewer={user}
+            onMessage={onDealMessage}
+            onDone={endProposal}
+          />
+        )}
+      </Box>
     </Box>
   );
 }

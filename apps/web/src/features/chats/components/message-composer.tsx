@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { sendTyping } from '../hooks/use-realtime';
@@ -22,11 +22,14 @@ export function MessageComposer({
   partnerName,
   sending,
   onSend,
+  inputRef,
 }: {
   chatId: string;
   partnerName: string;
   sending: boolean;
   onSend: (body: string) => void;
+  /** The message field, for the conversation to give focus back to. */
+  inputRef?: Ref<HTMLTextAreaElement> | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const speechSupported = useSpeechSupported();
@@ -83,6 +86,7 @@ export function MessageComposer({
           onKeyDown={onKeyDown}
           placeholder={t('chats.placeholder', { name: partnerName })}
           error={tooLong}
+          inputRef={inputRef}
           slotProps={{
             input: { inputComponent: GrowingTextarea },
             htmlInput: {

@@ -1,5 +1,6 @@
 // The chat's deal parts in one chunk, loaded with their words the first time a chat shows a move
 // or offers one (lazy.tsx).
+export { default as CounterProposalCard } from './counter-proposal';
 export { default as DealAnnouncer } from './deal-announcer';
 export { default as DealMessageCard } from './deal-message-card';
 export { default as StartDeal } from './start-deal';

@@ -12,6 +12,9 @@ const chatDeals = () =>
 const Card = lazy(() => chatDeals().then((module) => ({ default: module.DealMessageCard })));
 const Start = lazy(() => chatDeals().then((module) => ({ default: module.StartDeal })));
 const Announcer = lazy(() => chatDeals().then((module) => ({ default: module.DealAnnouncer })));
+const Proposal = lazy(() =>
+  chatDeals().then((module) => ({ default: module.CounterProposalCard })),
+);
 
 /** A deal's move in the chat, drawn as a card with the viewer's moves. */
 export function DealMessage(props: ComponentProps<typeof Card>) {
@@ -42,6 +45,18 @@ export function DealAnnouncements(props: ComponentProps<typeof Announcer>) {
   return (
     <Suspense fallback={null}>
       <Announcer {...props} />
+    </Suspense>
+  );
+}
+
+/**
+ * "Send €420.00 as a counter-offer?" with "Review counter-offer" (the counter's form, prefilled)
+ * and "Dismiss", for a buyer whose words put a price forward against the standing offer.
+ */
+export function CounterProposal(props: ComponentProps<typeof Proposal>) {
+  return (
+    <Suspense fallback={null}>
+      <Proposal {...props} />
     </Suspense>
   );
 }

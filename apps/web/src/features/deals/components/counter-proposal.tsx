@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { CounterProposal, Message, PrivateUser } from '@maya/contracts';
 import { allowedDealActions } from '@maya/contracts/deal-machine';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../services';
 import { useDeal } from '../api/get-deal';
@@ -40,6 +40,12 @@ export default function CounterProposalCard({
   const textId = useId();
   const now = useNow();
   const [reviewing, setReviewing] = useState(false);
+  const cardRef = useRef<HTMLElement>(null);
+  // On a phone whose keyboard is open the card, under the composer, may be below what shows:
+  // it is brought into view (the composer stays above it).
+  useEffect(() => {
+    cardRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   const runner = useMoveRunner({ dealId: proposal.dealId }, onMessage);
   const { data: deal, refetch } = useDeal(proposal.dealId);
 
@@ -92,6 +98,7 @@ export default function CounterProposalCard({
     <Paper
       variant="outlined"
       component="section"
+      ref={cardRef}
       aria-labelledby={textId}
       sx={{
         mx: 1.5,

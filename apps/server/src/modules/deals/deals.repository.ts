@@ -81,6 +81,16 @@ function dealQueries(db: Database) {
       return deal ? (await withVersions([deal]))[0] : undefined;
     },
 
+    /** A deal's two people, or undefined: the one read a move needs before its transaction. */
+    async findPair(id: string): Promise<{ buyerId: string; sellerId: string } | undefined> {
+      const [pair] = await db
+        .select({ buyerId: deals.buyerId, sellerId: deals.sellerId })
+        .from(deals)
+        .where(eq(deals.id, id))
+        .limit(1);
+      return pair;
+    },
+
     /** Several deals at once, in no particular order; ids that name none are left out. */
     async findByIds(ids: string[]): Promise<DealRecord[]> {
       if (ids.length === 0) return [];

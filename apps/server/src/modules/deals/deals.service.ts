@@ -41,6 +41,7 @@ import type {
   DealQueries,
   DealRecord,
   DealsRepository,
+  DealVersionRow,
   MoveMessageRow,
 } from './deals.repository.js';
 
@@ -354,8 +355,10 @@ export function createDealsService({
       isNew: boolean;
       pair: { buyerId: string; sellerId: string };
       options?: MoveOptions;
+      /** The deal as the transaction locked it, for a move on a deal that exists. */
+      locked?: DealRecord;
     },
-  ): Promise<{ message: MoveMessageRow; event: DealEvent }> {
+  ): Promise<{ message: MoveMessageRow; event: DealEvent; record: DealRecord | undefined }> {
     const refused = move.options?.check?.(move.state, move.action);
     if (refused) throw refused;
     const result = applyDealAction(move.state, move.party, move.action, move.at);
@@ -366,19 +369,18 @@ export function createDealsService({
     const event = result.events.at(-1)!;
 
     const fields = toFields(next, move.serviceId, move.at);
-    if (move.isNew) {
-      await queries.insertDeal({
-        id: move.dealId,
-        chatId: move.chatId,
-        ...move.pair,
-        ...fields,
-        at: move.at,
-      });
-    } else {
-      await queries.updateDeal(move.dealId, fields);
-    }
+    const row = move.isNew
+      ? await queries.insertDeal({
+          id: move.dealId,
+          chatId: move.chatId,
+          ...move.pair,
+          ...fields,
+          at: move.at,
+        })
+      : await queries.updateDeal(move.dealId, fields);
+    const written: DealVersionRow[] = [];
     for (const version of next.versions.slice(move.state.versions.length)) {
-      await queries.insertVersion({
+      const versionRow: DealVersionRow = {
         dealId: move.dealId,
         number: version.number,
         by: version.by,
@@ -390,7 +392,9 @@ export function createDealsService({
         whenTo: version.terms.when.to,
         sentAt: new Date(version.sentAt),
         validUntil: new Date(version.validUntil),
-      });
+      };
+      await queries.insertVersion(versionRow);
+      written.push(versionRow);
     }
     const message = await queries.insertMoveMessage({
       id: uuidv7(),
@@ -403,7 +407,13 @@ export function createDealsService({
       byAssistant: move.options?.byAssistant ?? false,
     });
     if (!message) throw new ClientIdRaced();
-    return { message, event };
+    // The deal as the move left it, from what the transaction read and wrote: no read again.
+    const record = move.locked && {
+      deal: row,
+      versions: [...move.locked.versions, ...written],
+      serviceName: move.locked.serviceName,
+    };
+    return { message, event, record };
   }
 
   /** After the commit: both people's screens get the move's message; the notices are told. */
@@ -501,21 +511,26 @@ export function createDealsService({
       body: DealActionBody,
       options?: MoveOptions,
     ): Promise<{ answer: DealMoveResponse; created: boolean }> {
-      const { record, party } = await requireParty(actor, dealId);
-      const existing = await repository.findMessageByClientId(actor.userId, body.clientId);
-      if (existing) return { answer: await replay(actor, existing, dealId), created: false };
-      const pair = { buyerId: record.deal.buyerId, sellerId: record.deal.sellerId };
-      await refuseAcrossBlock(pair);
-
+      // In the order of the module's rules: the caller is one of the two (404 otherwise), a
+      // client id used before answers what it wrote, nothing crosses a block, then the move on
+      // the locked row; the deal it answers is built from what it read and wrote.
+      const pair = await repository.findPair(dealId);
+      const party = pair && partyOf(pair, actor.userId);
+      if (!pair || !party) throw refusal('not_a_party');
       return moveOnce(actor, body.clientId, dealId, async () => {
+        // A retry finds its first try's message (moveOnce answers with it); the block is checked
+        // before the transaction, whose one connection it would otherwise wait for.
+        const used = await repository.findMessageByClientId(actor.userId, body.clientId);
+        if (used) throw new ClientIdRaced();
+        await refuseAcrossBlock(pair);
         const written = await repository.transaction(async (queries) => {
           const locked = await queries.lockById(dealId);
           if (!locked) throw refusal('not_a_party');
-          // A retry that waited for the lock finds its first try's message.
+          // One that waited for the lock finds its first try's message too.
           const raced = await queries.findMessageByClientId(actor.userId, body.clientId);
           if (raced) throw new ClientIdRaced();
           const at = now();
-          const { message } = await write(queries, {
+          const { message, record } = await write(queries, {
             dealId,
             chatId: locked.deal.chatId,
             party,
@@ -528,10 +543,11 @@ export function createDealsService({
             isNew: false,
             pair,
             options,
+            locked,
           });
-          return { message, at };
+          return { message, at, after: record! };
         });
-        const { record: after } = await requireParty(actor, dealId);
+        const { after } = written;
         const answer = {
           deal: await toDeal(after, actor.userId, written.at),
           message: toDealMessage(written.message, after),

@@ -20,5 +20,6 @@ export const mayaStopReasons = [
   'maya_off',
   'unconfirmed_buyer',
   'repeat_request',
+  'reported',
 ] as const;
 export type MayaStopReason = (typeof mayaStopReasons)[number];

@@ -324,7 +324,7 @@ describe('Maya answering quote requests for a business', () => {
     }
   });
 
-  it('never answers for a Free business, across a block, or an unconfirmed buyer', async () => {
+  it('never answers for a Free business, across a block or a report, or an unconfirmed buyer', async () => {
     const free = await business();
     await db.update(users).set({ plan: 'free' }).where(eq(users.id, free.business.id));
     const buyer = await signUp(app, { role: 'buyer' });
@@ -352,6 +352,29 @@ describe('Maya answering quote requests for a business', () => {
         (message) => message.byAssistant && !message.deal,
       ),
     ).toBe(false);
+
+    // A report between the two, made while her turn waits: a person answers, and it is said.
+    const reported = await business({ answerAfterMinutes: 10, atOnceWhenOffline: false });
+    const reporter = await signUp(app, { role: 'buyer' });
+    const toReported = await request(reporter, reported);
+    await expect
+      .poll(async () => (await jobsOf(toReported.deal.id)).length, { timeout: 10_000 })
+      .toBe(1);
+    const filed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/reports',
+      headers: reporter.headers,
+      payload: { subject: { kind: 'profile', userId: reported.business.id }, reason: 'spam' },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const [waiting] = await jobsOf(toReported.deal.id);
+    await db.execute(sql`update pgboss.job set start_after = now() where id = ${waiting!.id}`);
+    await expect
+      .poll(async () => (await statusOf(toReported.deal.id))?.stopReason, { timeout: 15_000 })
+      .toBe('reported');
+    expect((await dealAsSeenBy(app, reporter, toReported.deal.id)).versions).toEqual([]);
+    const [handedOver] = await mayaSaid(reporter, toReported.message.chatId, 1);
+    expect(handedOver!.body).toBe(`${LABEL}: Cais Removals will answer you here in person.`);
 
     const unconfirmed = await signUpUnconfirmed(app);
     const seller = await business();

@@ -254,6 +254,10 @@ export function createMayaAnswers({
     if (await blocks.isBlockedBetween(deal.buyerId, deal.sellerId)) {
       return stop(record, 'blocked', { say: false });
     }
+    // A report between the two, either way: a person answers, not Maya.
+    if (await repository.reportedBetween(deal.buyerId, deal.sellerId)) {
+      return stop(record, 'reported');
+    }
     const mine = await settings.forStrategy(deal.sellerId, at);
     if (!mine?.enabled || !mine.available) return stop(record, 'maya_off');
     if (!(await repository.hasConfirmedEmail(deal.buyerId))) {

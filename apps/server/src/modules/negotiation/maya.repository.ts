@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   mayaLog,
   mayaNegotiations,
+  reports,
   users,
   type MayaLogRow,
   type MayaNegotiationRow,
@@ -100,6 +101,24 @@ export function createMayaRepository(db: Database) {
     },
 
     /** Whether the account has a confirmed email address. */
+    /** Whether an open report stands between the two, made by either about the other. */
+    async reportedBetween(buyerId: string, businessId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(
+          and(
+            eq(reports.status, 'open'),
+            or(
+              and(eq(reports.reporterId, buyerId), eq(reports.subjectUserId, businessId)),
+              and(eq(reports.reporterId, businessId), eq(reports.subjectUserId, buyerId)),
+            ),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     async hasConfirmedEmail(userId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: users.id })

@@ -173,7 +173,7 @@ export const brazil: EvalSeller[] = [
   {
     key: 'gui-martins-foto',
     name: 'Gui Martins Fotografia',
-    sector: 'photography-events',
+    sector: 'influencer-marketing',
     address: 'R. Clélia, 500 - Lapa, São Paulo - SP',
     at: [-23.527, -46.704],
     description: 'Fotógrafo de eventos, ensaios e fotos de produto para e-commerce em São Paulo.',

@@ -294,7 +294,7 @@ export const portugal: EvalSeller[] = [
   {
     key: 'foco-fotografia',
     name: 'Foco Fotografia',
-    sector: 'photography-events',
+    sector: 'influencer-marketing',
     address: 'Rua das Janelas Verdes 22, Lisboa',
     at: [38.706, -9.16],
     description:

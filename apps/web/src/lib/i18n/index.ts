@@ -9,14 +9,19 @@ import { htmlLanguage } from './variant';
 // policy, the terms…). Adding a language is adding its files. English interface strings are
 // bundled (they are also the fallback); everything else loads on demand, so the first page's
 // script carries one language's interface strings only (scripts/size-budget.mjs).
-const files = import.meta.glob<Record<string, unknown>>(
-  ['./locales/*.json', './locales/*/*.json', '!./locales/en.json'],
-  { import: 'default' },
-);
+// Each file's module is taken whole and its default read here, once: `import: 'default'` would
+// write that step into each of the loaders, in the first page's script.
+const files = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/*.json',
+  './locales/*/*.json',
+  '!./locales/en.json',
+]);
+const readDefault = (module: { default: Record<string, unknown> }) => module.default;
 const loaders = new Map<string, () => Promise<Record<string, unknown>>>();
 for (const [path, load] of Object.entries(files)) {
   const match = /\/locales\/(?:(\w+)\/)?(\w+)\.json$/.exec(path);
-  if (match) loaders.set(`${match[1] ?? 'translation'}:${match[2]}`, load);
+  if (match)
+    loaders.set(`${match[1] ?? 'translation'}:${match[2]}`, () => load().then(readDefault));
 }
 
 export const languages = [

@@ -1,7 +1,28 @@
+import { lazy } from 'react';
+import { useLocation, useParams } from 'react-router';
 import { DealsPage } from '../../features/deals/components/deals-page';
 import { useSession } from '../../lib/session';
 
+// The quotes Maya gathered for a client (/briefs, /briefs/:id) are drawn by this route too: each
+// route module adds an entry and a chunk's name to the first route's script (`npm run size`),
+// which has no room for another. Their screens load with their own chunk, when opened.
+const BriefPage = lazy(() =>
+  import('../../features/briefs/components/brief-page').then((module) => ({
+    default: module.BriefPage,
+  })),
+);
+const BriefsPage = lazy(() =>
+  import('../../features/briefs/components/briefs-page').then((module) => ({
+    default: module.BriefsPage,
+  })),
+);
+
+/** /deals, and a client's briefs: /briefs (the list) and /briefs/:id (one, with Maya's comparison). */
 export default function DealsRoute() {
   const { user } = useSession();
-  return user ? <DealsPage user={user} /> : null;
+  const { pathname } = useLocation();
+  const { id } = useParams();
+  if (!user) return null;
+  if (!pathname.startsWith('/briefs')) return <DealsPage user={user} />;
+  return id ? <BriefPage key={id} id={id} /> : <BriefsPage user={user} />;
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { DealMoveResponse, Message, PartyDealAction, StartDealBody } from '@maya/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { loadContracts } from '../../../lib/contracts';
@@ -31,6 +31,12 @@ export const moveDeal = (input: DealMoveInput): Promise<DealMoveResponse> =>
 export const moveWithRetry = (input: DealMoveInput, attempts = 4): Promise<DealMoveResponse> =>
   retryWhileLost(() => moveDeal(input), { attempts, maxDelayMs: 4000 });
 
+/** A move's answer in the cache: the deal as it is now, and the lists read again. */
+export function settleMove(queryClient: QueryClient, { deal }: DealMoveResponse): void {
+  queryClient.setQueryData(dealKeys.one(deal.id), deal);
+  void queryClient.invalidateQueries({ queryKey: dealKeys.lists });
+}
+
 /**
  * A move from a screen: the deal's answer goes into its cache and the lists are read again;
  * `onMessage` gets the move's chat message (the chat puts it in its conversation at once, as the
@@ -40,10 +46,9 @@ export function useMoveDeal(onMessage?: (message: Message) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DealMoveInput) => moveWithRetry(input),
-    onSuccess: ({ deal, message }) => {
-      queryClient.setQueryData(dealKeys.one(deal.id), deal);
-      void queryClient.invalidateQueries({ queryKey: dealKeys.lists });
-      onMessage?.(message);
+    onSuccess: (answer) => {
+      settleMove(queryClient, answer);
+      onMessage?.(answer.message);
     },
   });
 }

@@ -4,3 +4,5 @@ export { default as CounterProposalCard } from './counter-proposal';
 export { default as DealAnnouncer } from './deal-announcer';
 export { default as DealMessageCard } from './deal-message-card';
 export { default as StartDeal } from './start-deal';
+// A brief's accept (the briefs feature, through `loadDealMoves`): the moves load with this chunk.
+export { moveWithRetry, newClientId, settleMove } from '../api/move-deal';

@@ -1,0 +1,68 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { Brief } from '@maya/contracts';
+import { visuallyHidden } from '@mui/utils';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { AnswerChip } from './answer-chip';
+
+/** "3 of 5 answered", and where each business's answer stands, each with its chat. */
+export function BriefWaiting({
+  brief,
+  answered,
+  of,
+}: {
+  brief: Brief;
+  answered: number;
+  of: number;
+}) {
+  const { t } = useTranslation('briefs');
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }} role="status">
+        {t('brief.waiting', { answered, of })}
+      </Typography>
+      <Typography color="text.secondary">{t('brief.waitingHelp')}</Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {brief.asked.map((asked) => (
+          <Paper
+            component="li"
+            key={asked.businessId}
+            variant="outlined"
+            sx={{
+              p: 1.5,
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              gap: 1,
+            }}
+          >
+            <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {asked.name}
+              </Typography>
+              {asked.serviceName && (
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
+                  {asked.serviceName}
+                </Typography>
+              )}
+            </Box>
+            <AnswerChip answer={asked.answer} />
+            <Button component={RouterLink} to={`/inbox/${asked.chatId}`} size="small">
+              {t('brief.openChat')}
+              <Box component="span" sx={visuallyHidden}>
+                {`: ${asked.name}`}
+              </Box>
+            </Button>
+          </Paper>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -161,6 +161,49 @@ describe("Maya's answers", () => {
     expect(screen.getByText(alternative.why)).toBeTruthy();
     expect(screen.getByText('Construction · Lisboa · 246 km')).toBeTruthy();
   });
+
+  it('offer to ask the businesses for quotes under the last answer with cards, with the question it answers', () => {
+    const answer: UIMessage = {
+      id: 'a2',
+      role: 'assistant',
+      parts: [
+        { type: 'text', text: 'I found one.' },
+        {
+          type: 'tool-searchSellers',
+          toolCallId: 'call_2',
+          state: 'output-available',
+          input: {},
+          output: { note: 'ok', sellers: [alternative] },
+        },
+      ],
+    };
+    const afterCards = (words: string) => <button type="button">{`Quotes for: ${words}`}</button>;
+    const { rerender } = withApp(
+      <MessageList
+        messages={[question, answer]}
+        busy={false}
+        empty={null}
+        user={null}
+        afterCards={afterCards}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Quotes for: A hair salon in Porto' })).toBeTruthy();
+    // Not while an answer is arriving, nor under a question that has none yet.
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <MessageList
+            messages={[question, answer, { ...question, id: 'q2' }]}
+            busy
+            empty={null}
+            user={null}
+            afterCards={afterCards}
+          />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(screen.queryByRole('button', { name: /^Quotes for/ })).toBeNull();
+  });
 });
 
 const rocha: SellerCard = {

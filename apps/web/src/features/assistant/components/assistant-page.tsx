@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PrivateUser } from '@maya/contracts';
 import { useTranslation } from 'react-i18next';
+import { AskForQuotesButton, BriefsLink, GetQuotesButton } from '../../briefs';
 import { useMaya } from '../hooks/use-maya';
 import { Composer } from './composer';
 import { LiveLight } from './live-light';
@@ -35,6 +36,11 @@ export function AssistantPage({ user }: { user: PrivateUser }) {
         <Typography color="text.secondary">
           {t('assistant.poweredBy', { brand: t('brand') })}
         </Typography>
+        {/* A client's way to have Maya gather quotes, and to the briefs sent so far. */}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: { sm: 'auto' } }}>
+          <GetQuotesButton user={user} />
+          <BriefsLink user={user} />
+        </Box>
       </Box>
       <Paper
         variant="outlined"
@@ -71,6 +77,7 @@ export function AssistantPage({ user }: { user: PrivateUser }) {
           messages={maya.messages}
           busy={maya.busy}
           user={user}
+          afterCards={(question) => <AskForQuotesButton user={user} text={question} />}
           empty={
             <Box sx={{ m: 'auto', textAlign: 'center' }}>
               <img src="/maya.svg" alt="" width={96} height={96} />

@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { PrivateUser } from '@maya/contracts';
 import type { UIMessage } from 'ai';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStickToBottom } from '../../../components/use-stick-to-bottom';
 import { SellerCards, sellersOf } from './seller-cards';
@@ -51,21 +52,50 @@ function AssistantParts({ message, compact }: { message: UIMessage; compact: boo
   );
 }
 
+/** Whether Maya's message shows seller cards (a search's or a profile's result). */
+function hasSellers(message: UIMessage): boolean {
+  return message.parts.some(
+    (part) =>
+      (part.type === 'tool-searchSellers' || part.type === 'tool-getSeller') &&
+      part.state === 'output-available' &&
+      sellersOf(part.output).length > 0,
+  );
+}
+
+const textOf = (message: UIMessage) =>
+  message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+
+/**
+ * The words of the person's last message when Maya's last answer to it shows seller cards and
+ * nothing is arriving: what "Ask these businesses for quotes" reads.
+ */
+export function questionBeforeCards(messages: UIMessage[], busy: boolean): string | null {
+  const last = messages.at(-1);
+  if (busy || last?.role !== 'assistant' || !hasSellers(last)) return null;
+  const question = messages.findLast((message) => message.role === 'user');
+  const text = question ? textOf(question).trim() : '';
+  return text === '' ? null : text;
+}
+
 export function MessageList({
   messages,
   busy,
   empty,
   user,
   compact = false,
+  afterCards,
 }: {
   messages: UIMessage[];
   busy: boolean;
-  empty: React.ReactNode;
+  empty: ReactNode;
   /** The person asking, whose initial (or photo) marks their messages; a visitor gets a figure. */
   user: Pick<PrivateUser, 'firstName' | 'thumbnailUrl'> | null;
   compact?: boolean;
+  /** Drawn under Maya's last answer when it shows seller cards, with the question it answers. */
+  afterCards?: (question: string) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const question = afterCards ? questionBeforeCards(messages, busy) : null;
   // A new message (theirs or Maya's) brings the view to it; the answer stays in view as it
   // streams in, unless the reader scrolled up to an earlier one.
   const [logRef, onLogScroll] = useStickToBottom<HTMLDivElement>(messages.length);
@@ -123,7 +153,7 @@ export function MessageList({
             >
               {mine ? (
                 <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')}
+                  {textOf(message)}
                 </Typography>
               ) : (
                 <AssistantParts message={message} compact={compact} />
@@ -132,6 +162,9 @@ export function MessageList({
           </Box>
         );
       })}
+      {question !== null && afterCards && (
+        <Box sx={{ pl: 5, display: 'flex' }}>{afterCards(question)}</Box>
+      )}
       {busy && (
         <Box
           role="status"

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { DealTab, PrivateUser } from '@maya/contracts';
 import { dealTabs } from '@maya/contracts/deal-process';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useNamespace } from '../../../lib/i18n/use-namespace';
 import { useDeals } from '../api/get-deals';
 import { useDealsLive } from '../hooks/use-deals-live';
@@ -39,9 +39,15 @@ export function DealsPage({ user }: { user: PrivateUser }) {
       <Typography variant="h1" sx={{ fontSize: '2rem', mb: 1 }}>
         {t('page.title')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="text.secondary" sx={{ mb: user.role === 'buyer' ? 1 : 2 }}>
         {t('page.intro')}
       </Typography>
+      {/* A client's briefs: the quotes Maya gathered, each deal of which is also listed here. */}
+      {user.role === 'buyer' && (
+        <Button component={RouterLink} to="/briefs" size="small" sx={{ mb: 1 }}>
+          {t('page.briefs')}
+        </Button>
+      )}
       <Tabs
         value={tab}
         onChange={(_event, next: DealTab) =>

@@ -150,8 +150,8 @@ async function say(words: string) {
   });
   fireEvent.click(screen.getByRole('button', { name: 'Send' }));
   const log = screen.getByRole('log');
-  await within(log).findByText(words);
-  await waitFor(() => expect(within(log).queryByText('Sending…')).toBeNull());
+  await within(log).findByText(words, {}, { timeout: 5000 });
+  await waitFor(() => expect(within(log).queryByText('Sending…')).toBeNull(), { timeout: 5000 });
   return offer;
 }
 
@@ -197,7 +197,11 @@ describe('a price the buyer types against the standing offer', () => {
     await say('I’ll pay 420');
     fireEvent.click(within(await card()).getByRole('button', { name: 'Review counter-offer' }));
 
-    const form = await screen.findByRole('dialog', { name: 'Counter the offer' });
+    const form = await screen.findByRole(
+      'dialog',
+      { name: 'Counter the offer' },
+      { timeout: 5000 },
+    );
     await waitFor(() => expect(form.contains(document.activeElement)).toBe(true));
     expect(within(form).getByLabelText<HTMLInputElement>(/^Price, total with VAT/).value).toBe(
       '420',
@@ -246,7 +250,12 @@ describe('a price the buyer types against the standing offer', () => {
       onMove: () =>
         json(
           {
-            deal: { ...deal, status: 'upcoming', accepted: { version: 1, at: sentAt }, actions: [] },
+            deal: {
+              ...deal,
+              status: 'upcoming',
+              accepted: { version: 1, at: sentAt },
+              actions: [],
+            },
             message: { ...offered, id: '01900000-0000-7000-8000-0000000000c4' },
           } satisfies DealMoveResponse,
           201,
@@ -276,7 +285,7 @@ describe('a price the buyer types against the standing offer', () => {
       target: { value: 'que tal 420?' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-    await within(screen.getByRole('log')).findByText('que tal 420?');
+    await within(screen.getByRole('log')).findByText('que tal 420?', {}, { timeout: 5000 });
     // Brazil's Portuguese writes the euro before the amount, a no-break space between.
     const proposed = await card(/^Enviar €\u00a0420,00 como contraproposta\?$/);
     expect(within(proposed).getByRole('button', { name: 'Revisar contraproposta' })).toBeTruthy();

@@ -56,20 +56,24 @@ function weightsFor(priority: BriefPriority) {
 
 /**
  * The business's service that fits the words searched for best: the most of them found in its
- * name and description (stems and synonyms, as the directory finds them), the name first, then
- * the lower price. A business with one service and no better fit: that one; else none.
+ * name and description (a word's own forms counting twice its synonyms, as the directory finds
+ * them), the name first, then the lower price. A business with one service and no better fit: that one; else none.
  */
 export function bestService(services: Service[], words: string[]): Service | null {
   const terms = words.flatMap((word) => searchWords(word)).map((word) => expandWord(word));
+  // A word's own forms (its spelling, its stem) count twice a synonym's.
   const found = (text: string) => {
     const tokens = searchWords(text);
-    return terms.filter((term) =>
-      term.alternatives.some((alternative) =>
-        tokens.some((token) =>
-          alternative.prefix ? token.startsWith(alternative.token) : token === alternative.token,
-        ),
-      ),
-    ).length;
+    const hits = (alternative: { token: string; prefix: boolean }) =>
+      tokens.some((token) =>
+        alternative.prefix ? token.startsWith(alternative.token) : token === alternative.token,
+      );
+    return terms.reduce((sum, term) => {
+      if (term.alternatives.some((alternative) => alternative.own && hits(alternative))) {
+        return sum + 2;
+      }
+      return sum + (term.alternatives.some(hits) ? 1 : 0);
+    }, 0);
   };
   const scored = services
     .map((service) => ({

@@ -20,41 +20,41 @@ const { app, database } = await buildTestApp();
 const { db } = database;
 
 const PORTO = { address: 'Rua de Santa Catarina 100, 4000-447 Porto', lat: 41.1496, lng: -8.6067 };
-const NEED = 'Wedding photographer in Porto on 12 June 2031, up to 900 euros';
+const NEED = 'Plumber in Porto on 12 June 2031, up to 900 euros';
 const when = { from: '2031-06-12', to: '2031-06-12' };
 
-interface Photographer {
+interface Plumber {
   business: SignedUp;
   name: string;
-  shoot: Service;
+  job: Service;
 }
 
 let made = 0;
-/** A wedding photographer in Porto, with a portrait service listed first. */
-async function photographer(price: number, fields: Record<string, unknown> = {}) {
+/** A plumber in Porto, with a boiler service listed first. */
+async function plumber(price: number, fields: Record<string, unknown> = {}) {
   made += 1;
-  const name = `Luz Weddings ${made}`;
+  const name = `Douro Canalizações ${made}`;
   const business = await signUp(app, {
     role: 'seller',
     businessName: name,
-    category: 'photography-events',
-    description: 'Wedding photographer in Porto: ceremonies, parties and portraits.',
+    category: 'construction',
+    description: 'Plumber in Porto: leaks, pipes, bathrooms and boilers.',
     location: PORTO,
     ...fields,
   });
   await addService(app, business, {
-    name: 'Studio portraits',
-    description: 'One hour in the studio.',
+    name: 'Boiler service',
+    description: 'A yearly check of a gas boiler.',
     priceFrom: 9_000,
-    unit: 'session',
+    unit: 'project',
   });
-  const shoot = await addService(app, business, {
-    name: 'Wedding photography',
-    description: 'Ceremony and party, edited photos.',
+  const job = await addService(app, business, {
+    name: 'Plumbing repairs',
+    description: 'A plumber for a day: leaks, pipes, taps and drains.',
     priceFrom: price,
-    unit: 'event',
+    unit: 'project',
   });
-  return { business, name, shoot } satisfies Photographer;
+  return { business, name, job } satisfies Plumber;
 }
 
 const buyer = () =>
@@ -112,15 +112,15 @@ async function briefAs(who: SignedUp, id: string) {
   return briefResponseSchema.parse(response.json()).brief;
 }
 
-// Seven photographers in Porto: a draft proposes them, the first five chosen.
+// Seven plumbers in Porto: a draft proposes them, the first five chosen.
 const studios = [
-  await photographer(85_000),
-  await photographer(70_000),
-  await photographer(95_000),
-  await photographer(80_000),
-  await photographer(88_000),
-  await photographer(99_000),
-  await photographer(75_000),
+  await plumber(85_000),
+  await plumber(70_000),
+  await plumber(95_000),
+  await plumber(80_000),
+  await plumber(88_000),
+  await plumber(99_000),
+  await plumber(75_000),
 ];
 
 describe('a brief drafted from one sentence', () => {
@@ -138,15 +138,15 @@ describe('a brief drafted from one sentence', () => {
     const names = new Set(studios.map((studio) => studio.business.id));
     for (const candidate of draft.candidates) {
       expect(names.has(candidate.businessId)).toBe(true);
-      // The wedding service, not the portraits listed first.
-      expect(candidate.serviceName).toBe('Wedding photography');
+      // The plumbing service, not the boiler check listed first.
+      expect(candidate.serviceName).toBe('Plumbing repairs');
     }
   });
 
   it('reads a Portuguese need with a relative day', async () => {
     const rita = await buyer();
     const { draft } = briefDraftResponseSchema.parse(
-      (await draftOf(rita, 'preciso de um fotógrafo de casamento no Porto amanhã')).json(),
+      (await draftOf(rita, 'preciso de um canalizador no Porto amanhã')).json(),
     );
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect(draft.when).toEqual({ from: tomorrow, to: tomorrow });
@@ -176,7 +176,7 @@ describe('a confirmed brief', () => {
   it('asks each chosen business once, in its own chat, with the brief’s terms', async () => {
     const rita = await buyer();
     const { draft } = briefDraftResponseSchema.parse((await draftOf(rita)).json());
-    const body = confirmBody(draft, { wanted: ['an album', 'a second shooter'] });
+    const body = confirmBody(draft, { wanted: ['parts', 'a written quote'] });
     const brief = await sent(rita, body);
     expect(brief.asked).toHaveLength(5);
     expect(new Set(brief.asked.map((one) => one.chatId)).size).toBe(5);
@@ -187,13 +187,13 @@ describe('a confirmed brief', () => {
     const owner = studios.find((studio) => studio.business.id === first.businessId)!;
     const deal = await dealAsSeenBy(app, owner.business, first.dealId);
     expect(deal.status).toBe('requested');
-    expect(deal.serviceId).toBe(owner.shoot.id);
+    expect(deal.serviceId).toBe(owner.job.id);
     expect(deal.request).toMatchObject({
       when,
       where: 'Porto',
       budget: { amount: 90_000, currency: 'EUR' },
     });
-    expect(deal.request!.need).toContain('Please include: an album and a second shooter.');
+    expect(deal.request!.need).toContain('Please include: parts and a written quote.');
 
     // The same confirmation again sends nothing more.
     const again = await send(rita, body);
@@ -216,7 +216,7 @@ describe('a confirmed brief', () => {
     const { draft } = briefDraftResponseSchema.parse((await draftOf(rita)).json());
     const six = studios.slice(0, 6).map((studio) => ({
       businessId: studio.business.id,
-      serviceId: studio.shoot.id,
+      serviceId: studio.job.id,
     }));
     const refusals = [
       confirmBody(draft, { businesses: six }),
@@ -242,14 +242,14 @@ describe('a confirmed brief', () => {
     await block(app, blocked.business, rita);
     const brief = await sent(rita, {
       clientId: `brief-block-${Date.now()}`,
-      need: 'Wedding photos',
+      need: 'A leaking pipe under the sink',
       when,
       where: 'Porto',
       budget: null,
       wanted: [],
       businesses: [
-        { businessId: blocked.business.id, serviceId: blocked.shoot.id },
-        { businessId: studios[5]!.business.id, serviceId: studios[5]!.shoot.id },
+        { businessId: blocked.business.id, serviceId: blocked.job.id },
+        { businessId: studios[5]!.business.id, serviceId: studios[5]!.job.id },
       ],
     });
     expect(brief.asked.map((one) => one.businessId)).toEqual([studios[5]!.business.id]);
@@ -282,19 +282,19 @@ describe('a brief and its buyer’s account', () => {
     const studio = studios[4]!;
     const brief = await sent(rita, {
       clientId: `brief-export-${Date.now()}`,
-      need: 'Wedding photos',
+      need: 'A leaking pipe under the sink',
       when,
       where: 'Porto',
       budget: { amount: 90_000, currency: 'EUR' },
-      wanted: ['album'],
-      businesses: [{ businessId: studio.business.id, serviceId: studio.shoot.id }],
+      wanted: ['parts'],
+      businesses: [{ businessId: studio.business.id, serviceId: studio.job.id }],
     });
     const exported = await exportOf(app, rita);
     expect(exported.briefs).toEqual([
       expect.objectContaining({
         id: brief.id,
-        need: 'Wedding photos',
-        wanted: ['album'],
+        need: 'A leaking pipe under the sink',
+        wanted: ['parts'],
         budget: { amount: 90_000, currency: 'EUR' },
         businesses: [
           { businessId: studio.business.id, dealId: brief.asked[0]!.dealId, skipped: null },
@@ -317,24 +317,24 @@ describe('the comparison', () => {
     const chosen = studios.slice(0, 3);
     const brief = await sent(rita, {
       clientId: `brief-compare-${Date.now()}`,
-      need: 'Wedding photos',
+      need: 'A leaking pipe under the sink',
       when,
       where: 'Porto',
       budget: null,
-      wanted: ['album'],
+      wanted: ['parts'],
       businesses: chosen.map((studio) => ({
         businessId: studio.business.id,
-        serviceId: studio.shoot.id,
+        serviceId: studio.job.id,
       })),
     });
     // Two identical offers, one from a Pro business; the third declines.
     await db.update(users).set({ plan: 'pro' }).where(eq(users.id, chosen[0]!.business.id));
-    const dealOf = (studio: Photographer) =>
+    const dealOf = (studio: Plumber) =>
       brief.asked.find((one) => one.businessId === studio.business.id)!.dealId;
     const terms = offerTerms({
-      title: 'Wedding day',
+      title: 'Pipe repair',
       price: { amount: 80_000, currency: 'EUR' },
-      included: 'Ceremony, party and an album.',
+      included: 'A plumber for the morning, parts included.',
       when,
     });
     for (const studio of chosen.slice(0, 2)) {
@@ -387,13 +387,13 @@ describe('the comparison', () => {
     const rita = await buyer();
     const brief = await sent(rita, {
       clientId: `brief-time-${Date.now()}`,
-      need: 'Wedding photos',
+      need: 'A leaking pipe under the sink',
       when,
       where: 'Porto',
       budget: null,
       wanted: [],
       answerWithinHours: 6,
-      businesses: [{ businessId: studios[6]!.business.id, serviceId: studios[6]!.shoot.id }],
+      businesses: [{ businessId: studios[6]!.business.id, serviceId: studios[6]!.job.id }],
     });
     expect(brief.comparison).toEqual({ state: 'waiting', answered: 0, of: 1 });
     expect(Date.parse(brief.answerBy) - Date.parse(brief.createdAt)).toBe(6 * 3_600_000);
@@ -411,13 +411,22 @@ describe('the service a brief names', () => {
     currency: 'EUR',
   });
 
-  it('is the one whose words fit, by stem and synonym, the name first, then the lower price', () => {
+  it('is the one whose words fit, its own forms before synonyms, the name first, then the lower price', () => {
     const list = [
       service('a', 'Studio portraits', 9_000),
       service('b', 'Wedding photography', 90_000),
       service('c', 'Wedding day, photos', 80_000),
     ];
-    expect(bestService(list, ['wedding', 'photographer'])?.id).toBe('c');
+    // "photography" is the word's own stem; "photos" only a synonym.
+    expect(bestService(list, ['wedding', 'photographer'])?.id).toBe('b');
+    expect(bestService(list, ['wedding', 'photos'])?.id).toBe('c');
+    // The same fit: the lower price.
+    expect(
+      bestService(
+        [service('x', 'Pipe repair', 9_000), service('y', 'Pipe repair', 8_000)],
+        ['pipes'],
+      )?.id,
+    ).toBe('y');
     expect(bestService(list, ['portrait'])?.id).toBe('a');
     expect(bestService(list, ['catering'])).toBeNull();
     expect(bestService([service('only', 'Anything', 100)], ['catering'])?.id).toBe('only');

@@ -1,10 +1,11 @@
 /**
  * Deals, in two browsers: a client requests a quote from a business in their chat (a service
  * from its list, what, when, where, a budget); the business answers the request card with an
- * offer; the client counters it and the business accepts the counter, each move arriving on the
- * other screen as a card with its buttons. The deal then shows under /deals on both sides with
- * both names and the price; the business marks it delivered and the client confirms it, and it
- * moves to Completed. Its summary opens labelled not an invoice. Both then review it: the
+ * offer; a price the client types ("I'll pay 420") is proposed under the composer as a counter to
+ * review, and nothing moves; the client counters from the offer's card and the business accepts
+ * the counter, each move arriving on the other screen as a card with its buttons. The deal then
+ * shows under /deals on both sides with both names and the price; the business marks it
+ * delivered and the client confirms it, and it moves to Completed. Its summary opens labelled not an invoice. Both then review it: the
  * client's waits unseen until the business writes its own (the demo's shared mail domain is
  * under a reserved name, so nothing is held for an operator); then both show together on both
  * sides, and the business's rating shows on its directory card and its profile, which lists the
@@ -113,9 +114,38 @@ journey(
       await offer.getByRole('button', { name: 'Send' }).click();
       await offer.waitFor({ state: 'hidden', timeout: 10_000 });
 
-      // 3. The offer reaches the client as a card; the client counters it.
+      // 3. The offer reaches the client as a card. A price the client types is never read into
+      // the deal: it is proposed under the composer as a counter to review, and nothing moves.
       const offered = card(clientLog, 'Offer');
       await offered.getByText('€480.00').waitFor({ timeout: 10_000 });
+      await offered.getByRole('button', { name: 'Counter' }).waitFor({ timeout: 10_000 });
+      const composer = client.page.getByRole('textbox', { name: 'Message' });
+      await composer.fill("I'll pay 420");
+      await composer.press('Enter');
+      const proposed = client.page.getByRole('region', {
+        name: 'Send €420.00 as a counter-offer?',
+      });
+      await proposed.waitFor({ timeout: 10_000 });
+      await client.settle();
+      await shoot(findings, client, 'typed-price-en');
+      await proposed.getByRole('button', { name: 'Review counter-offer' }).click();
+      const reviewed = client.page.getByRole('dialog', { name: 'Counter the offer' });
+      await reviewed.waitFor();
+      expect(
+        (await reviewed.getByLabel(/^Price, total with VAT/).inputValue()) === '420' &&
+          (await reviewed.getByLabel(/^Title/).inputValue()) === title,
+        'the typed price is proposed with the terms that stand',
+      );
+      await reviewed.getByRole('button', { name: 'Close' }).click();
+      await reviewed.waitFor({ state: 'hidden', timeout: 10_000 });
+      expect((await proposed.count()) === 0, 'the proposal goes once reviewed');
+      expect(
+        (await clientLog.getByRole('article', { name: 'Counter-offer', exact: true }).count()) ===
+          0,
+        'nothing moved on the deal from the typed words',
+      );
+
+      // The client counters from the offer's card.
       await offered.getByRole('button', { name: 'Counter' }).click();
       const counter = client.page.getByRole('dialog', { name: 'Counter the offer' });
       await counter.waitFor();

@@ -87,6 +87,24 @@ export async function unreadMailRig({ live = false, timed = false } = {}) {
         mail.to.includes(email.toLowerCase()) && !subjectOf(mail.raw).startsWith(SIGN_UP_MAIL),
     );
 
+  /**
+   * Whether the person's unread-message jobs on `database` have run: one has finished, and none
+   * is running or due within a minute (a job the controlled clock's app queues for ten minutes
+   * later is not). A finished job has sent its mail: the peer holds it before the job is done.
+   */
+  async function jobsRan(database: DatabaseHandle, userId: string): Promise<boolean> {
+    const rows = await selectRows<{ state: string; soon: boolean }>(
+      database.db,
+      sql`select state, start_after <= now() + interval '60 seconds' as soon from pgboss.job
+          where name = ${UNREAD_MESSAGES_QUEUE} and data->>'userId' = ${userId}`,
+    );
+    const finished = rows.some((row) => row.state === 'completed');
+    const pending = rows.some(
+      (row) => row.state === 'active' || (['created', 'retry'].includes(row.state) && row.soon),
+    );
+    return finished && !pending;
+  }
+
   /** The person's waiting unread-message jobs on the controlled clock, with when each is due. */
   async function waitingJobs(userId: string) {
     const rows = await selectRows<{ start_after: Date | string }>(
@@ -112,10 +130,27 @@ export async function unreadMailRig({ live = false, timed = false } = {}) {
     },
     unreadMailsTo,
 
-    /** The unread-message mails for `email`, after waiting `ms` for more to come. */
+    /**
+     * The unread-message mails for `email`, after waiting `ms` for more to come: for a person
+     * whose mail queues no job (turned off), so there is no job to wait for.
+     */
     mailsTo: async (email: string, ms = 3_000): Promise<ReceivedMail[]> => {
       await sleep(ms);
       return unreadMailsTo(email);
+    },
+
+    /**
+     * The unread-message mails for `user` once the jobs their messages queued have run (up to
+     * 15 s for that, on the live app's database, the controlled clock's, or the one given).
+     */
+    mailsOnceRun: async (
+      user: { id: string; email: string },
+      database: DatabaseHandle = need(liveApp ?? timedApp, 'an app').database,
+    ): Promise<ReceivedMail[]> => {
+      await expect
+        .poll(() => jobsRan(database, user.id), { timeout: 15_000, interval: 100 })
+        .toBe(true);
+      return unreadMailsTo(user.email);
     },
 
     /** Signs up through the mailed link read from the peer: only confirmed addresses are mailed. */

@@ -303,10 +303,10 @@ describe('the brief’s form', () => {
   it('sends the brief as confirmed, with what must be included and the priority, then opens it', async () => {
     const { posts, router } = openForm('A wedding photographer in Sintra', answerDraft);
     await screen.findByText('Maya read this as: wedding photographer');
-    fireEvent.change(screen.getByLabelText(/^What must be included/), {
+    fireEvent.change(screen.getByLabelText(/^Must be included/), {
       target: { value: '300 edited photos' },
     });
-    fireEvent.keyDown(screen.getByLabelText(/^What must be included/), { key: 'Enter' });
+    fireEvent.keyDown(screen.getByLabelText(/^Must be included/), { key: 'Enter' });
     expect(screen.getByText('300 edited photos')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'My dates' }));
     fireEvent.click(boxOf(/^Studio 5/));

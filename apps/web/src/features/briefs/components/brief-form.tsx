@@ -156,7 +156,7 @@ export function BriefForm({
             value={values.budget}
             onChange={(event) => change({ budget: event.target.value })}
             error={Boolean(errors.budget)}
-            helperText={errors.budget ?? t('form.budgetIn', { currency: values.currency })}
+            helperText={errors.budget}
             slotProps={{
               htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
               input: {

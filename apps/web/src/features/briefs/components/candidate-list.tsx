@@ -114,8 +114,8 @@ export function CandidateList({
                 }
                 label={
                   <Box sx={{ minWidth: 0 }}>
-                    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', flex: 1 }}>
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                         {candidate.name}
                       </Typography>
                       {candidate.pro && <ProBadge />}

@@ -35,6 +35,9 @@ export default defineConfig({
     // database (LISTEN/NOTIFY, the job queue's polling), and two realtime tests have failed when
     // files shared a process, which the embedded pass has not shown.
     isolate: Boolean(process.env.DATABASE_URL),
+    // Argon2id at its smallest cost for the suite's sign-ups (lib/password.ts); production and
+    // the servers started with their own environment hash at OWASP's baseline.
+    env: { MAYA_LIGHT_HASHING: '1' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

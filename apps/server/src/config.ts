@@ -637,6 +637,8 @@ export function loadConfigOrExit(): Config {
 }
 
 /** Environment variables that tests and tools may read through this module only. */
-export function readEnv(name: 'DATABASE_URL' | 'CI'): string | undefined {
+export function readEnv(
+  name: 'DATABASE_URL' | 'CI' | 'VITEST' | 'MAYA_LIGHT_HASHING',
+): string | undefined {
   return process.env[name];
 }

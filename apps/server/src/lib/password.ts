@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { readEnv } from '../config.js';
 import { AppError } from './app-error.js';
 import { isCommonPassword } from './common-passwords.js';
 import { createSemaphore } from './semaphore.js';
@@ -23,7 +24,7 @@ const OWASP = {
  * real cost (sign-up's timing) turns it off for itself.
  */
 function options() {
-  return process.env.VITEST === 'true' && process.env.MAYA_LIGHT_HASHING === '1'
+  return readEnv('VITEST') === 'true' && readEnv('MAYA_LIGHT_HASHING') === '1'
     ? { ...OWASP, memoryCost: 1_024, timeCost: 1 }
     : OWASP;
 }

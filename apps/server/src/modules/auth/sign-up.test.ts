@@ -1,4 +1,4 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   emailConfirmedSchema,
   legacyProblemSchema,
@@ -123,9 +123,9 @@ describe('sign-up answers the same whether or not the address has an account', (
 
   it('takes about as long for a registered address as for a new one', async () => {
     // The real cost of a hash: what a path that skipped it would save is what is measured.
-    process.env.MAYA_LIGHT_HASHING = '0';
+    vi.stubEnv('MAYA_LIGHT_HASHING', '0');
     onTestFinished(() => {
-      process.env.MAYA_LIGHT_HASHING = '1';
+      vi.unstubAllEnvs();
     });
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
     const owner = await registeredOwner();

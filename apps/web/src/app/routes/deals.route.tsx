@@ -1,7 +1,8 @@
-import { lazy } from 'react';
-import { useLocation, useParams } from 'react-router';
+// In this order the route's preload list in the first route's script stays as it was (18 B).
 import { DealsPage } from '../../features/deals/components/deals-page';
 import { useSession } from '../../lib/session';
+import { lazy } from 'react';
+import { useLocation, useParams } from 'react-router';
 
 // The quotes Maya gathered for a client (/briefs, /briefs/:id) are drawn by this route too: each
 // route module adds an entry and a chunk's name to the first route's script (`npm run size`),

@@ -21,7 +21,7 @@ beforeAll(async () => {
     import('./components/brief-form'),
     import('./components/brief-page'),
     import('@maya/contracts'),
-    loadNamespace('briefs'),
+    loadNamespace('deals'),
   ]);
 }, 30_000);
 
@@ -356,7 +356,7 @@ describe('the brief’s form', () => {
 
   it('is in Portuguese for a Portuguese reader', async () => {
     await setLanguage('pt');
-    await loadNamespace('briefs');
+    await loadNamespace('deals');
     openForm('Fotógrafo de casamento em Sintra', answerDraft);
     await screen.findByText('A Maya entendeu: wedding photographer');
     expect(screen.getByText('Maya (IA)')).toBeTruthy();
@@ -493,7 +493,7 @@ describe('why an offer ranks where it does', () => {
       { offer: offer(90_000, '2030-06-01'), rating: null, distanceKm: null, ...facts },
       { currency: 'EUR', wanted: [], priority: 'date', ...fields },
       {
-        t: (key, values) => i18n.t(key, { ns: 'briefs', ...values }),
+        t: (key, values) => i18n.t(`briefs.${key}`, { ns: 'deals', ...values }),
         rating: String,
         kilometres: String,
       },

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import type { BriefAnswerState } from '@maya/contracts';
-import { useTranslation } from 'react-i18next';
+import { useBriefsTranslation } from '../utils/words';
 
 // Colours whose text keeps its contrast on a small chip; the words carry the state either way.
 const colors = {
@@ -13,7 +13,7 @@ const colors = {
 
 /** Where one business's answer stands: waiting, offered, declined, no answer in time, chosen. */
 export function AnswerChip({ answer }: { answer: BriefAnswerState }) {
-  const { t } = useTranslation('briefs');
+  const { t } = useBriefsTranslation();
   return (
     <Chip
       size="small"

@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import type { Brief } from '@maya/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorMessage, problemErrors, type FieldErrors } from '../../../components/field-errors';
@@ -20,6 +19,7 @@ import { briefDraftQuery } from '../api/draft-brief';
 import { useContracts } from '../hooks/use-contracts';
 import { BriefForm } from './brief-form';
 import { MayaLabel } from './maya-label';
+import { useBriefsTranslation } from '../utils/words';
 
 const fullOnPhone = {
   m: { xs: 0, sm: 4 },
@@ -42,7 +42,7 @@ export function BriefDialog({
   initialText: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('briefs');
+  const { t } = useBriefsTranslation();
   const titleId = useId();
   const navigate = useNavigate();
   const contracts = useContracts();

@@ -15,7 +15,6 @@ import Typography from '@mui/material/Typography';
 import type { Brief, BriefDraft, BriefPriority } from '@maya/contracts';
 import { DEAL_TEXT_MAX } from '@maya/contracts/deal-process';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage, problemErrors, type FieldErrors } from '../../../components/field-errors';
 import { useErrorsInView } from '../../../components/use-errors-in-view';
 import { ApiError } from '../../../lib/api-client';
@@ -30,6 +29,7 @@ import {
 import { todayValue } from '../utils/days';
 import { CandidateList } from './candidate-list';
 import { WantedField } from './wanted-field';
+import { useBriefsTranslation } from '../utils/words';
 
 /**
  * Maya's reading of the need, for the buyer to check: every field can be changed, and nothing is
@@ -49,7 +49,7 @@ export function BriefForm({
   onClose: () => void;
   onSent: (brief: Brief) => void;
 }) {
-  const { t } = useTranslation('briefs');
+  const { t } = useBriefsTranslation();
   const limits = contracts.briefLimits;
   const [values, setValues] = useState<BriefFormValues>(() => valuesFromDraft(draft, limits));
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { ApiError } from '../../../lib/api-client';
@@ -14,6 +13,7 @@ import { BriefTerms } from './brief-terms';
 import { BriefWaiting } from './brief-waiting';
 import { MayaLabel } from './maya-label';
 import { RankedOffers } from './ranked-offers';
+import { useBriefsTranslation, WORDS } from '../utils/words';
 
 /**
  * /briefs/:id: the brief's terms, then Maya's comparison: while businesses are still to answer,
@@ -21,8 +21,8 @@ import { RankedOffers } from './ranked-offers';
  * recommendation marked, each to accept or discuss in its chat.
  */
 export function BriefPage({ id }: { id: string }) {
-  const ready = useNamespace('briefs');
-  const { t } = useTranslation('briefs');
+  const ready = useNamespace(WORDS);
+  const { t } = useBriefsTranslation();
   const brief = useBrief(id);
 
   if (!ready || brief.isPending) {

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Brief } from '@maya/contracts';
-import { useTranslation } from 'react-i18next';
 import { formatDay, formatTime } from '../../../lib/dates';
 import { windowText } from '../utils/days';
 import { formatMoney } from '../../services';
+import { useBriefsTranslation } from '../utils/words';
 
 /** Label and value pairs, as a description list that stacks on a phone. */
 export function Facts({ rows }: { rows: [string, string][] }) {
@@ -33,7 +33,7 @@ export function Facts({ rows }: { rows: [string, string][] }) {
 
 /** The brief as the buyer confirmed it: the need, when, where, the budget, what must be included. */
 export function BriefTerms({ brief }: { brief: Brief }) {
-  const { t, i18n } = useTranslation('briefs');
+  const { t, i18n } = useBriefsTranslation();
   const rows: [string, string][] = [
     [t('brief.need'), brief.need],
     [t('brief.when'), windowText(brief.when, i18n.language)],

@@ -4,9 +4,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Brief } from '@maya/contracts';
 import { visuallyHidden } from '@mui/utils';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AnswerChip } from './answer-chip';
+import { useBriefsTranslation } from '../utils/words';
 
 /** "3 of 5 answered", and where each business's answer stands, each with its chat. */
 export function BriefWaiting({
@@ -18,7 +18,7 @@ export function BriefWaiting({
   answered: number;
   of: number;
 }) {
-  const { t } = useTranslation('briefs');
+  const { t } = useBriefsTranslation();
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }} role="status">

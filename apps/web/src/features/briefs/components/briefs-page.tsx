@@ -7,18 +7,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { BriefSummary, PrivateUser } from '@maya/contracts';
 import { visuallyHidden } from '@mui/utils';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { formatDay } from '../../../lib/dates';
 import { useNamespace } from '../../../lib/i18n/use-namespace';
 import { useBriefs } from '../api/get-briefs';
 import { AnswerChip } from './answer-chip';
+import { useBriefsTranslation, WORDS } from '../utils/words';
 
 /** /briefs: the buyer's briefs, newest first, each with how many have answered. */
 export function BriefsPage({ user }: { user: PrivateUser }) {
-  const ready = useNamespace('briefs');
-  const { t } = useTranslation('briefs');
+  const ready = useNamespace(WORDS);
+  const { t } = useBriefsTranslation();
 
   if (!ready) return <Skeleton variant="rounded" height={240} sx={{ m: 3 }} />;
   return (
@@ -42,7 +42,7 @@ export function BriefsPage({ user }: { user: PrivateUser }) {
 }
 
 function BriefList() {
-  const { t } = useTranslation('briefs');
+  const { t } = useBriefsTranslation();
   const briefs = useBriefs();
   const items = briefs.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -97,7 +97,7 @@ function BriefList() {
 }
 
 function BriefItem({ brief }: { brief: BriefSummary }) {
-  const { t } = useTranslation('briefs');
+  const { t } = useBriefsTranslation();
   return (
     <Paper
       component="li"

@@ -6,10 +6,10 @@ import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import type { BriefCandidate } from '@maya/contracts';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ProBadge } from '../../directory';
 import { formatMoney } from '../../services';
 import { kilometresText, ratingText } from '../utils/numbers';
+import { useBriefsTranslation } from '../utils/words';
 
 /** What a candidate is, in one line: its service and starting price, place, distance, rating. */
 function candidateFacts(
@@ -60,7 +60,7 @@ export function CandidateList({
   error: string | undefined;
   onChange: (chosen: string[]) => void;
 }) {
-  const { t, i18n } = useTranslation('briefs');
+  const { t, i18n } = useBriefsTranslation();
   const labelId = useId();
   const helpId = useId();
   const full = chosen.length >= max;

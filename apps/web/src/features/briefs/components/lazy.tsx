@@ -5,11 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { loadNamespace } from '../../../lib/i18n';
 
-// The assistant shows the entry to a brief: its words (namespace `briefs`) load once the screen
+// The briefs' words (utils/words.ts), named here too: the assistant's screen draws these buttons,
+// and a module it shared with the briefs' screens would be a chunk of its own.
+const WORDS = 'deals';
+const useBriefsTranslation = () => useTranslation(WORDS, { keyPrefix: 'briefs' });
+
+// The assistant shows the entry to a brief: its words load once the screen
 // is live, and the form's code when the buyer opens it (or points at its button), so neither is
 // part of a screen's first paint.
 const loadDialog = () =>
-  Promise.all([import('./brief-dialog'), loadNamespace('briefs')]).then(([module]) => module);
+  Promise.all([import('./brief-dialog'), loadNamespace(WORDS)]).then(([module]) => module);
 const BriefDialog = lazy(() => loadDialog().then((module) => ({ default: module.BriefDialog })));
 const prefetch = () => void loadDialog().catch(() => undefined);
 
@@ -21,7 +26,7 @@ function useBriefsWords(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
-    void loadNamespace('briefs').then(() => live && setReady(true));
+    void loadNamespace(WORDS).then(() => live && setReady(true));
     return () => {
       live = false;
     };
@@ -45,7 +50,7 @@ function BriefLauncher({
   variant: 'outlined' | 'contained';
 }) {
   const ready = useBriefsWords();
-  const { t } = useTranslation('briefs');
+  const { t } = useBriefsTranslation();
   const [open, setOpen] = useState(false);
   if (!ready || !isClient(user)) return null;
   return (
@@ -88,7 +93,7 @@ export function AskForQuotesButton({
 /** "Quotes Maya gathered": a client's link to /briefs. */
 export function BriefsLink({ user }: { user: Pick<PrivateUser, 'role'> }) {
   const ready = useBriefsWords();
-  const { t } = useTranslation('briefs');
+  const { t } = useBriefsTranslation();
   if (!ready || !isClient(user)) return null;
   return (
     <Button component={RouterLink} to="/briefs" size="small">

@@ -1,9 +1,9 @@
 import Chip from '@mui/material/Chip';
-import { useTranslation } from 'react-i18next';
+import { useBriefsTranslation } from '../utils/words';
 
 /** "Maya (AI)": marks what Maya, an AI assistant, wrote or worked out, as elsewhere in the app. */
 export function MayaLabel() {
-  const { t } = useTranslation('briefs');
+  const { t } = useBriefsTranslation();
   return (
     <Chip
       size="small"

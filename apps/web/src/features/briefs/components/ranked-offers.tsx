@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import type { Brief, BriefAsked, BriefComparison } from '@maya/contracts';
 import { visuallyHidden } from '@mui/utils';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../../components/field-errors';
@@ -19,6 +18,7 @@ import { kilometresText, ratingText } from '../utils/numbers';
 import { partWords } from '../utils/part-words';
 import { AnswerChip } from './answer-chip';
 import { Facts } from './brief-terms';
+import { useBriefsTranslation } from '../utils/words';
 
 type Ranked = Extract<BriefComparison, { state: 'ranked' }>;
 
@@ -29,7 +29,7 @@ type Ranked = Extract<BriefComparison, { state: 'ranked' }>;
  * chosen, with the way to /deals, and the others can no longer be accepted from here.
  */
 export function RankedOffers({ brief, comparison }: { brief: Brief; comparison: Ranked }) {
-  const { t, i18n } = useTranslation('briefs');
+  const { t, i18n } = useBriefsTranslation();
   const { accept, pending } = useAcceptOffer();
   const [failure, setFailure] = useState<{ dealId: string; message: string } | null>(null);
   const byBusiness = new Map(brief.asked.map((asked) => [asked.businessId, asked]));

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useBriefsTranslation } from '../utils/words';
 
 /** What the offers must include, as chips: typed one at a time, each removable. */
 export function WantedField({
@@ -20,7 +20,7 @@ export function WantedField({
   error: string | undefined;
   onChange: (wanted: string[]) => void;
 }) {
-  const { t } = useTranslation('briefs');
+  const { t } = useBriefsTranslation();
   const [typed, setTyped] = useState('');
   const add = () => {
     const item = typed.trim();

@@ -45,7 +45,7 @@ export function DealsPage({ user }: { user: PrivateUser }) {
       {/* A client's briefs: the quotes Maya gathered, each deal of which is also listed here. */}
       {user.role === 'buyer' && (
         <Button component={RouterLink} to="/briefs" size="small" sx={{ mb: 1 }}>
-          {t('page.briefs')}
+          {t('briefs.entry.myBriefs')}
         </Button>
       )}
       <Tabs

@@ -11,7 +11,7 @@ import {
   type BriefPriority,
   type BriefsPage,
   type Currency,
-  type Deal,
+  type DealStatus,
   type PublicProfile,
   type Service,
 } from '@maya/contracts';
@@ -37,7 +37,7 @@ type CreateBrief = z.output<typeof createBriefBodySchema>;
 export interface BriefsServiceOptions {
   repository: BriefsRepository;
   needs: NeedReader;
-  deals: Pick<DealsService, 'startDeal' | 'getDeal'>;
+  deals: Pick<DealsService, 'startDeal' | 'getDeals' | 'statusesOf'>;
   directory: Pick<DirectoryService, 'findCards' | 'getPublicProfile'>;
   services: Pick<ServicesService, 'findPriceList'>;
   blocks: Pick<BlocksService, 'isBlockedBetween'>;
@@ -48,6 +48,9 @@ export interface BriefsServiceOptions {
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+/** The deals of the businesses a brief asked (a skipped one has none). */
+const dealIdsOf = (rows: { dealId: string | null }[]) =>
+  rows.flatMap((row) => (row.dealId === null ? [] : [row.dealId]));
 
 /** The criterion the buyer put first counts double; the others keep their default weight. */
 function weightsFor(priority: BriefPriority) {
@@ -93,9 +96,9 @@ export function bestService(services: Service[], words: string[]): Service | nul
   return services.length === 1 ? services[0]! : null;
 }
 
-/** Where one business's answer stands, from its deal as it is now. */
-function answerOf(deal: Deal, answerBy: Date, at: Date): BriefAnswerState {
-  switch (deal.status) {
+/** Where one business's answer stands, from its deal's status as it is now. */
+function answerOf(status: DealStatus, answerBy: Date, at: Date): BriefAnswerState {
+  switch (status) {
     case 'offered':
     case 'countered':
       return 'offered';
@@ -155,7 +158,11 @@ export function createBriefsService({
   async function view(actor: Actor, brief: BriefRow): Promise<Brief> {
     const at = now();
     const rows = await repository.businessesOf([brief.id]);
-    const profiles = await directory.findCards(rows.map((row) => row.businessId));
+    const [profiles, found] = await Promise.all([
+      directory.findCards(rows.map((row) => row.businessId)),
+      deals.getDeals(actor, dealIdsOf(rows)),
+    ]);
+    const dealsById = new Map(found.map((deal) => [deal.id, deal]));
     const asked: BriefAsked[] = [];
     const skipped: Brief['skipped'] = [];
     const comparing: AskedBusiness[] = [];
@@ -170,9 +177,9 @@ export function createBriefsService({
         });
         continue;
       }
-      const deal = await deals.getDeal(actor, row.dealId).catch(() => null);
+      const deal = dealsById.get(row.dealId);
       if (!deal) continue;
-      const answer = answerOf(deal, brief.answerBy, at);
+      const answer = answerOf(deal.status, brief.answerBy, at);
       const newest = deal.versions.findLast((version) => version.by === 'business') ?? null;
       const accepted =
         deal.accepted === null
@@ -488,21 +495,32 @@ export function createBriefsService({
       const after = query.cursor ? decodeTimeIdCursor(query.cursor) : undefined;
       const rows = await repository.page(actor.userId, query.limit + 1, after);
       const page = rows.slice(0, query.limit);
-      const items = await Promise.all(
-        page.map(async (brief) => {
-          const seen = await view(actor, brief);
-          const answered = seen.asked.filter((one) => one.answer !== 'waiting').length;
-          return {
-            id: brief.id,
-            need: brief.need,
-            createdAt: brief.createdAt.toISOString(),
-            answerBy: brief.answerBy.toISOString(),
-            answered,
-            of: seen.asked.length,
-            acceptedDealId: seen.acceptedDealId,
-          };
-        }),
-      );
+      // The page's businesses and their deals' statuses, each read once for the whole page.
+      const named = await repository.businessesOf(page.map((brief) => brief.id));
+      const statuses = await deals.statusesOf(actor, dealIdsOf(named));
+      const at = now();
+      const items = page.map((brief) => {
+        let answered = 0;
+        let of = 0;
+        let acceptedDealId: string | null = null;
+        for (const row of named) {
+          const status = row.briefId === brief.id && row.dealId && statuses.get(row.dealId);
+          if (!status) continue;
+          const answer = answerOf(status, brief.answerBy, at);
+          of += 1;
+          if (answer !== 'waiting') answered += 1;
+          if (answer === 'accepted') acceptedDealId = row.dealId;
+        }
+        return {
+          id: brief.id,
+          need: brief.need,
+          createdAt: brief.createdAt.toISOString(),
+          answerBy: brief.answerBy.toISOString(),
+          answered,
+          of,
+          acceptedDealId,
+        };
+      });
       const last = page.at(-1);
       return {
         items,

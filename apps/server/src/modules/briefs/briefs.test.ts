@@ -13,6 +13,7 @@ import { buildTestApp } from '../../../test/build-test-app.js';
 import { dealAsSeenBy, dealMove, offerTerms } from '../../../test/deals.js';
 import { block } from '../../../test/party-matrix.js';
 import { addService } from '../../../test/services.js';
+import { countStatements } from '../../../test/statements.js';
 import { deleteAccount, exportOf, signUp, type SignedUp } from '../../../test/sessions.js';
 import { bestService } from './briefs.service.js';
 
@@ -397,6 +398,65 @@ describe('the comparison', () => {
     });
     expect(brief.comparison).toEqual({ state: 'waiting', answered: 0, of: 1 });
     expect(Date.parse(brief.answerBy) - Date.parse(brief.createdAt)).toBe(6 * 3_600_000);
+  });
+});
+
+describe('the list of a buyer’s briefs', () => {
+  it('counts each brief’s answers with as many statements for four briefs as for one', async () => {
+    const rita = await buyer();
+    const ask = (chosen: Plumber[]) =>
+      sent(rita, {
+        clientId: `brief-list-${chosen[0]!.business.id}`,
+        need: 'A leaking pipe under the sink',
+        when,
+        where: 'Porto',
+        budget: null,
+        wanted: [],
+        businesses: chosen.map((studio) => ({
+          businessId: studio.business.id,
+          serviceId: studio.job.id,
+        })),
+      });
+    // The fewest of three reads: the job queue's own statements may fall amid one.
+    const list = async () => {
+      let page: unknown;
+      const counts: number[] = [];
+      for (let read = 0; read < 3; read += 1) {
+        counts.push(
+          await countStatements(database, async () => {
+            const response = await app.inject({
+              method: 'GET',
+              url: '/api/v1/briefs?limit=20',
+              headers: rita.headers,
+            });
+            expect(response.statusCode, response.body).toBe(200);
+            page = response.json();
+          }),
+        );
+      }
+      return { page: briefsPageSchema.parse(page), statements: Math.min(...counts) };
+    };
+
+    const first = await ask(studios.slice(0, 2));
+    const offered = await dealMove(app, studios[0]!.business, first.asked[0]!.dealId, {
+      type: 'offer',
+      terms: offerTerms({ title: 'Pipe repair', price: { amount: 80_000, currency: 'EUR' }, when }),
+    });
+    expect(offered.statusCode, offered.body).toBe(201);
+    const one = await list();
+    expect(one.page.items).toMatchObject([{ id: first.id, answered: 1, of: 2 }]);
+
+    await ask(studios.slice(2, 4));
+    await ask(studios.slice(4, 5));
+    await ask(studios.slice(5, 7));
+    const four = await list();
+    expect(four.page.items.map((item) => [item.answered, item.of])).toEqual([
+      [0, 2],
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ]);
+    expect(four.statements).toBe(one.statements);
   });
 });
 

@@ -101,6 +101,21 @@ function dealQueries(db: Database) {
       return withVersions(rows);
     },
 
+    /** Those of `ids` that `userId` is a party to, in one read; the others are left out. */
+    async findByIdsOf(userId: string, ids: string[]): Promise<DealRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(deals)
+        .where(
+          and(
+            inArray(deals.id, [...new Set(ids)]),
+            or(eq(deals.buyerId, userId), eq(deals.sellerId, userId)),
+          ),
+        );
+      return withVersions(rows);
+    },
+
     /**
      * The deal, its row locked until the transaction ends: a move waits for the one before it
      * and then reads what that one wrote.

@@ -571,6 +571,26 @@ export function createDealsService({
     },
 
     /**
+     * Several of the caller's deals as they are now, read together; an id that names none of
+     * theirs is left out (another person's deal does not exist for them, as with `getDeal`).
+     */
+    async getDeals(actor: Actor, dealIds: string[]): Promise<Deal[]> {
+      return toDeals(await repository.findByIdsOf(actor.userId, dealIds), actor.userId, now());
+    },
+
+    /**
+     * Where each of the caller's deals stands now (settled by the clock), by id, read together:
+     * no names and no moves, for a count. An id that names none of theirs is left out.
+     */
+    async statusesOf(actor: Actor, dealIds: string[]): Promise<Map<string, DealStatus>> {
+      const at = now();
+      const records = await repository.findByIdsOf(actor.userId, dealIds);
+      return new Map(
+        records.map((record) => [record.deal.id, settleDeal(toDealState(record), at).state.status]),
+      );
+    },
+
+    /**
      * The caller's deals and negotiations, most recently moved first; with a tab, only those
      * whose state as it is now is the tab's. A tab reads the stored statuses the clock may move
      * into it and keeps what settles there, page by page, until the page is full.

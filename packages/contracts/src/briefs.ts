@@ -42,7 +42,14 @@ export type BriefPriority = z.infer<typeof briefPrioritySchema>;
 
 /** `POST /briefs/draft`: the need in the buyer's own words. */
 export const briefDraftBodySchema = z
-  .object({ text: multiLineText().min(1).max(briefLimits.draftTextMax) })
+  .object({
+    text: multiLineText().min(1).max(briefLimits.draftTextMax),
+    /**
+     * Where the businesses should be near, as the buyer wrote it in the form: it wins over any
+     * place the text names. Optional: without it the place is read from the text.
+     */
+    where: singleLineText().min(1).max(200).optional(),
+  })
   .meta({ id: 'BriefDraftBody' });
 export type BriefDraftBody = z.infer<typeof briefDraftBodySchema>;
 

@@ -33,12 +33,13 @@ export interface NeedReading {
 export interface NeedReader {
   /**
    * The need in `text`, read on `today` (YYYY-MM-DD) for `actor`, or null when the words ask
-   * for no service Maya can search for.
+   * for no service Maya can search for. With `where`, the businesses are searched near that
+   * place, whatever place the text names.
    */
   read(
     actor: Actor,
     text: string,
-    options: { today: string; locale?: Locale; limit: number },
+    options: { today: string; locale?: Locale; limit: number; where?: string },
   ): Promise<NeedReading | null>;
   places: NamedPlaces;
 }
@@ -50,13 +51,23 @@ export function createNeedReader(deps: {
   const places = createNamedPlaces(deps.directory);
   return {
     places,
-    async read(actor, text, { today, locale, limit }) {
+    async read(actor, text, { today, locale, limit, where: placeGiven }) {
       const { when, rest } = readWhen(text, today);
       const { step, language } = await planTurn([{ text: rest, cards: [] }], places, { locale });
       if (step.kind !== 'search') return null;
       const tools = createSellerTools({ ...deps, places }, actor);
       const output = await tools.searchSellers.execute!(
-        { ...step.input, limit, language },
+        placeGiven
+          ? {
+              ...step.input,
+              place: placeGiven.slice(0, 100),
+              near: undefined,
+              nearMe: false,
+              around: undefined,
+              limit,
+              language,
+            }
+          : { ...step.input, limit, language },
         { toolCallId: 'brief', messages: [] },
       );
       if (!('sellers' in output)) return null;
@@ -66,7 +77,8 @@ export function createNeedReader(deps: {
         step.input.maxPrice !== undefined
           ? { amount: step.input.maxPrice, currency: currency ?? 'EUR' }
           : null;
-      let where: string | null = search?.place ? displayPlace(search.place.name) : null;
+      let where: string | null =
+        placeGiven ?? (search?.place ? displayPlace(search.place.name) : null);
       if (!where && search?.nearMe) {
         const me = await deps.account.getPrivateUser(actor.userId);
         where = me?.location?.address ?? null;

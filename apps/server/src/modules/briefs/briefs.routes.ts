@@ -32,7 +32,7 @@ export const briefsRoutes: FastifyPluginAsyncZod<{
         summary:
           'Maya reads a need into a brief to confirm, with the businesses that fit (a client only)',
         description:
-          'Nothing is sent: the answer is what Maya read (the service, the days, the place, the budget; null what she could not) and up to eight fitting businesses, best first, the first five chosen. A business already in an open negotiation with the caller is marked and not chosen. 400 naming `text` when no service can be read.',
+          'Nothing is sent: the answer is what Maya read (the service, the days, the place, the budget; null what she could not) and up to eight fitting businesses, best first, the first five chosen. A business already in an open negotiation with the caller is marked and not chosen. With `where`, the businesses are searched near that place instead of one the text names, and none found is a draft with no candidates. 400 naming `text` when no service can be read.',
         body: briefDraftBodySchema,
         response: { 200: briefDraftResponseSchema, ...problems(400, 401, 403, 429) },
       },

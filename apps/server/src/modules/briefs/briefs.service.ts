@@ -331,8 +331,10 @@ export function createBriefsService({
         today: dayOf(now()),
         locale,
         limit: briefLimits.candidatesMax,
+        where: body.where,
       });
-      if (!reading || reading.cards.length === 0) {
+      // A place the buyer gave may have no business near it: a draft with none to choose.
+      if (!reading || (reading.cards.length === 0 && body.where === undefined)) {
         throw new AppError(
           'VALIDATION_FAILED',
           { key: 'errors:briefs.noNeed' },

@@ -155,6 +155,36 @@ describe('a brief drafted from one sentence', () => {
     expect(draft.candidates.length).toBeGreaterThan(0);
   });
 
+  it('searches near the place the buyer gives instead of the one the words name', async () => {
+    const rita = await buyer();
+    const draft = async (payload: object) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/briefs/draft',
+        headers: rita.headers,
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return briefDraftResponseSchema.parse(response.json()).draft;
+    };
+    const porto = await draft({ text: 'Plumber in Lisboa on 12 June 2031', where: 'Porto' });
+    expect(porto.where).toBe('Porto');
+    expect(porto.when).toEqual(when);
+    expect(porto.candidates.filter((one) => one.chosen)).toHaveLength(5);
+    // No plumber near Faro: a draft with none to choose, the place as given.
+    const faro = await draft({ text: NEED, where: 'Faro' });
+    expect(faro.where).toBe('Faro');
+    expect(faro.candidates).toEqual([]);
+    const blank = await app.inject({
+      method: 'POST',
+      url: '/api/v1/briefs/draft',
+      headers: rita.headers,
+      payload: { text: NEED, where: '' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ errors: { where: expect.any(String) } });
+  });
+
   it('answers 400 naming the text when no service can be read, and sends nothing', async () => {
     const rita = await buyer();
     const response = await draftOf(rita, 'hello there');

@@ -288,6 +288,50 @@ describe('the brief’s form', () => {
     expect(screen.getByRole('button', { name: 'Send to 5 businesses' })).toBeTruthy();
   });
 
+  it('looks again for businesses near a new place once the buyer leaves the field, keeping the rest, and says so', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const nearCascais: BriefDraft = {
+      ...draft,
+      where: 'Cascais',
+      candidates: [
+        candidate(8, { city: 'Cascais', chosen: true }),
+        candidate(9, { city: 'Cascais', chosen: true }),
+      ],
+    };
+    const { posts } = openForm('A wedding photographer in Sintra', (url, body) =>
+      url.endsWith('/briefs/draft') && body.where
+        ? (new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response)
+        : answerDraft(url),
+    );
+    await screen.findByText('Maya read this as: wedding photographer');
+    fireEvent.change(screen.getByLabelText(/^Budget/), { target: { value: '1000' } });
+    const where = screen.getByLabelText(/^Where/);
+    fireEvent.change(where, { target: { value: 'Cas' } });
+    fireEvent.change(where, { target: { value: 'Cascais ' } });
+    // Not at each key: only once the field is left.
+    expect(posts()).toHaveLength(1);
+    fireEvent.blur(where);
+    expect(posts().at(-1)).toEqual([
+      '/api/v1/briefs/draft',
+      { text: 'Photos of our wedding, 80 guests', where: 'Cascais' },
+    ]);
+    const status = screen.getByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe(
+      'Looking for businesses near Cascais… Everything else you wrote stays as it is.',
+    );
+    answer(json(200, { draft: nearCascais }));
+    expect(await screen.findByText(/^Maya found 2 businesses near Cascais/)).toBeTruthy();
+    expect(boxOf(/^Studio 8/)).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /^Studio 1/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send to 2 businesses' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>(/^Budget/).value).toBe('1000');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Where/).value).toBe('Cascais ');
+    // The same place left again asks nothing more.
+    fireEvent.blur(where);
+    expect(posts()).toHaveLength(2);
+  });
+
   it('keeps a brief with a field at fault, says so under it and focuses it, and sends nothing', async () => {
     const { posts } = openForm('A wedding photographer in Sintra', answerDraft);
     await screen.findByText('Maya read this as: wedding photographer');

@@ -12,16 +12,18 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Brief, BriefDraft, BriefPriority } from '@maya/contracts';
+import type { Brief, BriefCandidate, BriefDraft, BriefPriority } from '@maya/contracts';
 import { DEAL_TEXT_MAX } from '@maya/contracts/deal-process';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, problemErrors, type FieldErrors } from '../../../components/field-errors';
 import { useErrorsInView } from '../../../components/use-errors-in-view';
 import { ApiError } from '../../../lib/api-client';
 import { newBriefClientId, useCreateBrief } from '../api/create-brief';
+import { draftBrief } from '../api/draft-brief';
 import type { Contracts } from '../hooks/use-contracts';
 import {
   briefBody,
+  chosenOf,
   serverFieldErrors,
   valuesFromDraft,
   type BriefFormValues,
@@ -61,6 +63,9 @@ export function BriefForm({
   const change = (fields: Partial<BriefFormValues>) =>
     setValues((current) => ({ ...current, ...fields }));
   const today = todayValue();
+  const near = useSearchNear(draft, (candidates) =>
+    change({ chosen: chosenOf(candidates, limits) }),
+  );
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,7 +74,7 @@ export function BriefForm({
     const checked = briefBody(values, clientId.current, {
       limits,
       schema: contracts.createBriefBodySchema,
-      candidates: draft.candidates,
+      candidates: near.candidates,
       today,
       say: (key, options) =>
         t(`form.errors.${key === 'when.from' ? 'from' : key === 'when.to' ? 'to' : key}`, options),
@@ -142,15 +147,29 @@ export function BriefForm({
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: values.from || today } }}
             />
           </Box>
-          <TextField
-            label={t('form.where')}
-            required
-            value={values.where}
-            onChange={(event) => change({ where: event.target.value })}
-            error={Boolean(errors.where)}
-            helperText={errors.where}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
+          <Box>
+            <TextField
+              label={t('form.where')}
+              fullWidth
+              required
+              value={values.where}
+              onChange={(event) => change({ where: event.target.value })}
+              // Once the buyer leaves the field, not at each key: the businesses near the new place.
+              onBlur={(event) => near.search(event.target.value)}
+              error={Boolean(errors.where)}
+              helperText={errors.where}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+            <Typography
+              role="status"
+              aria-live="polite"
+              variant="body2"
+              color="text.secondary"
+              sx={{ mt: near.said ? 1 : 0 }}
+            >
+              {near.said && t(`form.${near.said.key}`, near.said.values)}
+            </Typography>
+          </Box>
           <TextField
             label={t('form.budget')}
             value={values.budget}
@@ -203,7 +222,7 @@ export function BriefForm({
             ))}
           </TextField>
           <CandidateList
-            candidates={draft.candidates}
+            candidates={near.candidates}
             chosen={values.chosen}
             max={limits.businessesMax}
             error={errors.businesses}
@@ -229,4 +248,54 @@ export function BriefForm({
       </DialogActions>
     </Box>
   );
+}
+
+type NearSaid =
+  | { key: 'placeSearching' | 'placeNone' | 'placeFailed'; values: { place: string } }
+  | { key: 'placeFound'; values: { place: string; count: number } };
+
+/**
+ * The businesses the form offers, near the place the buyer wrote: Maya's draft's, then, when the
+ * buyer changes the place, those she finds near the new one (the same words read again, with the
+ * place given), `onFound` told so the chosen ones follow. What it says while it looks, and after.
+ */
+function useSearchNear(draft: BriefDraft, onFound: (candidates: BriefCandidate[]) => void) {
+  const [candidates, setCandidates] = useState(draft.candidates);
+  const [said, setSaid] = useState<NearSaid | null>(null);
+  // The place the businesses shown were found near, and the search under way.
+  const searched = useRef((draft.where ?? '').trim());
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+
+  const search = (typed: string) => {
+    const place = typed.trim();
+    if (place === '' || place === searched.current) return;
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    const before = searched.current;
+    searched.current = place;
+    setSaid({ key: 'placeSearching', values: { place } });
+    draftBrief({ text: draft.need, where: place }, controller.signal).then(
+      (found) => {
+        if (controller.signal.aborted) return;
+        setCandidates(found.candidates);
+        onFound(found.candidates);
+        const count = found.candidates.length;
+        setSaid(
+          count === 0
+            ? { key: 'placeNone', values: { place } }
+            : { key: 'placeFound', values: { place, count } },
+        );
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        // Leaving the field again asks again.
+        searched.current = before;
+        setSaid({ key: 'placeFailed', values: { place } });
+      },
+    );
+  };
+
+  return { candidates, said, search };
 }

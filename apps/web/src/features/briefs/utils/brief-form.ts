@@ -48,11 +48,16 @@ export function valuesFromDraft(draft: BriefDraft, limits: Limits): BriefFormVal
     wanted: [],
     priority: 'price',
     answerWithinHours: limits.defaultAnswerWithinHours,
-    chosen: draft.candidates
-      .filter((candidate) => candidate.chosen && !candidate.alreadyAsked)
-      .slice(0, limits.businessesMax)
-      .map((candidate) => candidate.businessId),
+    chosen: chosenOf(draft.candidates, limits),
   };
+}
+
+/** The businesses Maya proposed, by id: at most `businessesMax`, never one already asked. */
+export function chosenOf(candidates: BriefCandidate[], limits: Limits): string[] {
+  return candidates
+    .filter((candidate) => candidate.chosen && !candidate.alreadyAsked)
+    .slice(0, limits.businessesMax)
+    .map((candidate) => candidate.businessId);
 }
 
 /** The field a path of the body (the server's, or the schema's) belongs to. */

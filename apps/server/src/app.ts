@@ -17,6 +17,7 @@ import { buildInfo } from './lib/build-info.js';
 import { createMailLinkSigner } from './lib/mail-link-signer.js';
 import { createEventBus } from './lib/events.js';
 import { loadLexicon, useLexicon } from './lib/lexicon/index.js';
+import { loadPasswordHashing } from './lib/password.js';
 import type { LimiterStore } from './lib/limiter.js';
 import { redactTokens } from './lib/redact.js';
 import type { Mailer } from './lib/mailer.js';
@@ -157,6 +158,18 @@ function trustedProxies(
   return (_address, hop) => hop < setting;
 }
 
+/**
+ * Every schema is Zod's: Fastify builds its compilers from these instead of Ajv and
+ * fast-json-stringify, which a start would otherwise load (and compile) for nothing. Fastify types
+ * the factories for Ajv's schemas, hence the cast.
+ */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set on SIGTERM (server.ts): /readyz answers 503 while requests still get served. */
@@ -191,6 +204,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
         ? incoming
         : randomUUID();
     },
+    schemaController: { compilersFactory: zodCompilers },
     bodyLimit: config.BODY_LIMIT_BYTES,
     // A request must arrive within its time limits (408 otherwise); its response is not limited.
     ...connectionOptions({
@@ -298,6 +312,10 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
           app.log.info({ ms: Math.round(performance.now() - started) }, 'the gazetteer is loaded'),
         )
         .catch((error: unknown) => app.log.error({ err: error }, 'loading the gazetteer failed'));
+      // The password hashing's native binding, so the first sign-in does not wait for it.
+      loadPasswordHashing().catch((error: unknown) =>
+        app.log.error({ err: error }, 'loading the password hashing failed'),
+      );
     });
   }
   const uploadsService = createUploadsService({

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
+import type * as Argon2 from '@node-rs/argon2';
 import { readEnv } from '../config.js';
 import { AppError } from './app-error.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -34,11 +34,20 @@ function options() {
 // them; so hashing gets all cores but one, and sign-ins queue for their turn instead.
 const hashing = createSemaphore(Math.max(1, availableParallelism() - 1));
 
-export function hashPassword(password: string): Promise<string> {
+// The native argon2 binding loads once the server listens (loadPasswordHashing, app.ts) or with
+// the first password, whichever comes first, so a start does not wait for it.
+let argon2: Promise<typeof Argon2> | undefined;
+export function loadPasswordHashing(): Promise<typeof Argon2> {
+  return (argon2 ??= import('@node-rs/argon2'));
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await loadPasswordHashing();
   return hashing.run(() => hash(password, options()));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  const { verify } = await loadPasswordHashing();
   try {
     return await hashing.run(() => verify(passwordHash, password));
   } catch {

@@ -35,6 +35,9 @@ beforeAll(async () => {
   await writeWithCopies(join(dist, 'assets', 'index-a1.js'), script);
   await writeFile(join(dist, 'assets', 'tiny-c3.js'), 'export {};\n'); // too small to compress
   await writeFile(join(dist, 'robots.txt'), 'User-agent: *\n');
+  // The build tool's own folder: never served.
+  await mkdir(join(dist, '.vite'));
+  await writeFile(join(dist, '.vite', 'manifest.json'), '{}');
   app = Fastify({ logger: false });
   await app.register(web, { distDir: dist, reservedPrefixes: ['/api/'] });
   await app.ready();
@@ -84,6 +87,20 @@ describe('the built web app', () => {
     expect(tiny.statusCode).toBe(200);
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(tiny.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a file’s HEAD and a query after its path, and never a dot folder’s file', async () => {
+    const head = await app.inject({ method: 'HEAD', url: '/robots.txt' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('no-cache');
+    expect(head.body).toBe('');
+
+    const queried = await app.inject({ url: '/assets/tiny-c3.js?v=2' });
+    expect(queried.statusCode).toBe(200);
+    expect(queried.body).toBe('export {};\n');
+
+    const hidden = await app.inject({ url: '/.vite/manifest.json' });
+    expect(hidden.statusCode).toBe(404);
   });
 
   it('answers page URLs with the compressed app shell, never cached without revalidation', async () => {

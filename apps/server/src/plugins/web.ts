@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -78,9 +78,12 @@ export default fp<{
       app.log.warn({ distDir }, 'web app not built; serving the API only');
       return;
     }
+    // The build's files are answered by the one route below, looked up in the list read here:
+    // a route of their own for each (@fastify/static's `wildcard: false`) made a GET and a HEAD
+    // route per file, over a thousand, and adding them was one of the longest steps of a start.
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      serve: false,
       index: false,
       preCompressed: true,
       setHeaders(res, path) {
@@ -88,6 +91,7 @@ export default fp<{
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    const files = builtFiles(distDir);
 
     // A public page's shell also preloads the chunks of its first paint (dist/shells/<first path
     // segment>.html, written by the web build: apps/web/src/start/build-plugins.ts); any other
@@ -105,6 +109,9 @@ export default fp<{
 
     // Every other page URL is a client-side route: answer with the app shell, which routes it.
     const shell = async (request: FastifyRequest, reply: FastifyReply) => {
+      // A file of the build, by its decoded path, as its own route would have matched it.
+      const file = (request.params as { '*'?: string })['*'];
+      if (file !== undefined && files.has(file)) return reply.sendFile(file);
       const path = request.url.split('?')[0] ?? '/';
       // A missing file (an old hashed asset, a typo) is a 404, not the app shell.
       const isFile = /\.[a-z0-9]+$/i.test(path) || path.startsWith('/assets/');
@@ -133,11 +140,41 @@ export default fp<{
       else if (rendered !== undefined) return sendHtml(request, reply, rendered.html);
       return reply.sendFile(`shells/${segment}.html`);
     };
-    app.get('/', { schema: { hide: true } }, shell);
-    app.get('/*', { schema: { hide: true } }, shell);
+    const routeOptions = {
+      schema: { hide: true },
+      // A browser that leaves while a file streams is no error to answer.
+      errorHandler(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+        if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+          request.raw.destroy();
+          return;
+        }
+        return app.errorHandler(error, request, reply);
+      },
+    };
+    app.get('/', routeOptions, shell);
+    app.get('/*', routeOptions, shell);
   },
   { name: 'web' },
 );
+
+/**
+ * The build's files by path (`assets/index-1a2b.js`), as @fastify/static's glob listed them: no
+ * dotfile or dot folder (`.vite`), symbolic links followed.
+ */
+function builtFiles(root: string): Set<string> {
+  const files = new Set<string>();
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const path = join(dir, entry.name);
+      const kind = entry.isSymbolicLink() ? statSync(path, { throwIfNoEntry: false }) : entry;
+      if (kind?.isDirectory()) walk(path, `${prefix}${entry.name}/`);
+      else if (kind?.isFile()) files.add(`${prefix}${entry.name}`);
+    }
+  };
+  walk(root, '');
+  return files;
+}
 
 /**
  * A page that shows API data (a seller's profile) is rendered with that data when it is asked

@@ -15,6 +15,7 @@ import type { Locale } from '../../lib/i18n/index.js';
 import type { AccountService } from '../account/account.service.js';
 import type { DirectoryService } from '../directory/directory.service.js';
 import { createBuiltinModel } from './builtin-model.js';
+import { createHostedModel } from './hosted-model.js';
 import { cardIds, guardSellerLinks } from './link-guard.js';
 import { createNamedPlaces, type NamedPlaces } from './place-finder.js';
 import { createSellerTools } from './tools/seller-tools.js';
@@ -44,32 +45,6 @@ const BUSINESS_PROMPT =
 /** Provider packages load only when configured, so the default start-up stays light. */
 export async function createModel(config: Config, places: NamedPlaces): Promise<LanguageModel> {
   return (await createHostedModel(config)) ?? createBuiltinModel(places);
-}
-
-/** The configured provider's model, or null for the built-in one (no network). */
-export async function createHostedModel(
-  config: Pick<Config, 'AI_PROVIDER' | 'AI_API_KEY' | 'AI_BASE_URL' | 'AI_MODEL'>,
-): Promise<LanguageModel | null> {
-  const model = config.AI_MODEL;
-  switch (config.AI_PROVIDER) {
-    case 'openai': {
-      const { createOpenAI } = await import('@ai-sdk/openai');
-      return createOpenAI({ apiKey: config.AI_API_KEY }).chat(model ?? 'gpt-4-turbo');
-    }
-    case 'openai-compatible': {
-      const { createOpenAI } = await import('@ai-sdk/openai');
-      return createOpenAI({
-        apiKey: config.AI_API_KEY ?? 'none',
-        baseURL: config.AI_BASE_URL,
-      }).chat(model ?? 'gpt-4-turbo');
-    }
-    case 'anthropic': {
-      const { createAnthropic } = await import('@ai-sdk/anthropic');
-      return createAnthropic({ apiKey: config.AI_API_KEY }).messages(model ?? 'claude-sonnet-4-5');
-    }
-    default:
-      return null;
-  }
 }
 
 export function createAssistantService(options: {

@@ -12,7 +12,6 @@ import {
 import { localeOfRequest } from '../../lib/i18n/index.js';
 import { requireActor } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
-import { dealSummaryPdf } from './deal-summary-pdf.js';
 import { dealSummary, dealSummaryPage } from './deal-summary-page.js';
 import type { DealsService } from './deals.service.js';
 
@@ -139,6 +138,8 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ deals: DealsService }> = async
     },
     async (request, reply) => {
       const deal = await deals.getSummary(requireActor(request), request.params.id);
+      // pdf-lib loads with the first summary asked for as a PDF, not at start-up.
+      const { dealSummaryPdf } = await import('./deal-summary-pdf.js');
       const pdf = await dealSummaryPdf(dealSummary(deal, localeOfRequest(request)));
       return (
         reply

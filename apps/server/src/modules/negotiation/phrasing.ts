@@ -1,7 +1,7 @@
-import { streamText, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import type { Config } from '../../config.js';
 import { localeOf, wordsFor, type Locale } from '../../lib/i18n/index.js';
-import { createHostedModel } from '../assistant/assistant.service.js';
+import { createHostedModel } from '../assistant/hosted-model.js';
 import { dayText, moneyText, windowText } from '../deals/deal-words.js';
 import {
   guardMessage,
@@ -133,6 +133,8 @@ export async function phrase(
   let candidate: string;
   try {
     const { system, prompt } = phrasingPrompt(phrasingBrief(act, card, language));
+    // The AI SDK loads with the first message a hosted model phrases, not at start-up.
+    const { streamText } = await import('ai');
     const result = streamText({
       model: writer.model,
       system,

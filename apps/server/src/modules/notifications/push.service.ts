@@ -6,7 +6,6 @@ import {
   type PushSubscriptionBody,
   type DealEvent,
 } from '@maya/contracts';
-import webpush from 'web-push';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { localeOf, wordsFor, type Locale } from '../../lib/i18n/index.js';
@@ -159,6 +158,8 @@ export function createPushService({
 
   /** Posts the encrypted notification; the push service's status decides what happens next. */
   async function post(subscription: StoredPushSubscription, payload: PushPayload, keys: VapidKeys) {
+    // web-push loads with the first notification sent, not at start-up.
+    const { default: webpush } = await import('web-push');
     const request = webpush.generateRequestDetails(
       {
         endpoint: subscription.endpoint,

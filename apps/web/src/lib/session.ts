@@ -7,6 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { CurrentSession, PrivateUser } from '@maya/contracts';
+import { useSyncExternalStore } from 'react';
 import { answerOf, ApiError, apiFetch, apiRequest } from './api-client';
 import { takeEarlySession } from '../start/early-session';
 import {
@@ -16,7 +17,6 @@ import {
   rememberPerson,
   type KnownPerson,
 } from './personal-data';
-import { useHydrated } from './use-hydrated';
 
 /** `{"user":null}`, the whole answer for a visitor who is not signed in. */
 function isSignedOut(payload: unknown): boolean {
@@ -111,6 +111,8 @@ export function useSession() {
   return { user: query.data ?? null, isLoading: query.isPending, error: query.error };
 }
 
+const noSubscription = () => () => undefined;
+
 /** Whether a failed request never reached the server (offline, or the network in between). */
 const unreachable = (error: unknown) => error instanceof ApiError && error.status === 0;
 
@@ -123,9 +125,17 @@ const unreachable = (error: unknown) => error instanceof ApiError && error.statu
  */
 export function useShownPerson(): KnownPerson | null {
   const query = useQuery(sessionQuery);
-  const hydrated = useHydrated();
+  const signedIn = Boolean(query.data);
+  // Live and still without an answer (false while the page hydrates). Signed in, it is false in
+  // the browser as on the server, so hydration is not followed by a synchronous render of the
+  // layout and its bars, as a plain `useHydrated()` would be.
+  const unanswered = useSyncExternalStore(
+    noSubscription,
+    () => !signedIn && !answered,
+    () => false,
+  );
   if (query.data) return query.data;
-  if (!hydrated || answered) return null;
+  if (!unanswered) return null;
   const waiting = query.fetchStatus === 'paused' || unreachable(query.error ?? query.failureReason);
   return waiting ? (rememberedPerson() ?? null) : null;
 }

@@ -8,7 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { PrivateUser, UsersPage } from '@maya/contracts';
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, type ComponentProps } from 'react';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -44,6 +44,23 @@ function SkeletonCard() {
         <Skeleton variant="rounded" width={110} height={36} sx={{ mt: 2 }} />
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The results map. Leaflet needs a browser: the map is drawn once the page is live, never by the
+ * server. The check lives here, not in the page: the update that follows hydration re-renders
+ * only this part, not the page and every card (a long task on a phone).
+ */
+function DirectoryMap(
+  props: Omit<ComponentProps<typeof LeafletMap>, 'height' | 'fitMarkers' | 'cluster'>,
+) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <Skeleton variant="rounded" height={480} />;
+  return (
+    <Suspense fallback={<Skeleton variant="rounded" height={480} />}>
+      <LeafletMap {...props} height={480} fitMarkers cluster />
+    </Suspense>
   );
 }
 
@@ -95,8 +112,6 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
     [items, chatNow, startChat],
   );
   const home = user.location ? { lat: user.location.lat, lng: user.location.lng } : null;
-  // Leaflet needs a browser: the map is drawn once the page is live, never by the server.
-  const hydrated = useHydrated();
   // What the count says is what the cards show: the exact matches, and the close ones beside.
   const close = items.filter((item) => item.match?.complete === false).length;
   const exact = items.length - close;
@@ -201,26 +216,17 @@ export function DirectoryPage({ user }: { user: PrivateUser }) {
               : t('directory.empty')}
         </Alert>
       ) : view === 'map' ? (
-        hydrated ? (
-          <Suspense fallback={<Skeleton variant="rounded" height={480} />}>
-            <LeafletMap
-              label={t('directory.mapLabel')}
-              height={480}
-              fitMarkers
-              cluster
-              clusterLabel={(count) => t('directory.cluster', { count })}
-              zoom={filters.near ? 10 : 4}
-              center={
-                filters.near ??
-                home ?? { lat: items[0]?.location?.lat ?? 56, lng: items[0]?.location?.lng ?? 56 }
-              }
-              markers={markers}
-              onFollow={(href) => void navigate(href)}
-            />
-          </Suspense>
-        ) : (
-          <Skeleton variant="rounded" height={480} />
-        )
+        <DirectoryMap
+          label={t('directory.mapLabel')}
+          clusterLabel={(count) => t('directory.cluster', { count })}
+          zoom={filters.near ? 10 : 4}
+          center={
+            filters.near ??
+            home ?? { lat: items[0]?.location?.lat ?? 56, lng: items[0]?.location?.lng ?? 56 }
+          }
+          markers={markers}
+          onFollow={(href) => void navigate(href)}
+        />
       ) : (
         <Box sx={grid} data-first-content="">
           {items.map((profile) => (

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from './field-errors';
 import { useHydrated } from '../lib/use-hydrated';
@@ -52,6 +52,33 @@ export function parsePoint(value: LatLngText): { lat: number; lng: number } | un
 }
 
 /**
+ * The map is drawn in the browser only, once the page is live (a server render has none), and,
+ * when asked, once the person is near it: further down a page it costs nothing until then. Both
+ * checks live in this part alone, so the update that draws the map renders the map's area, not
+ * the fields and the search beside it (a synchronous render, a long task on a phone).
+ */
+function LocationMap({
+  whenNear,
+  ...map
+}: ComponentProps<typeof LeafletMap> & { whenNear: boolean }) {
+  const hydrated = useHydrated();
+  const mapArea = useRef<HTMLDivElement>(null);
+  const nearScreen = useNearScreen(mapArea) || !whenNear;
+  const mapSpace = <Box sx={{ height: map.height, bgcolor: '#e8eaf6', borderRadius: 2 }} />;
+  return (
+    <Box ref={mapArea}>
+      {hydrated && nearScreen ? (
+        <Suspense fallback={mapSpace}>
+          <LeafletMap {...map} />
+        </Suspense>
+      ) : (
+        mapSpace
+      )}
+    </Box>
+  );
+}
+
+/**
  * Latitude and longitude inputs bound to a map: typing moves the pin, clicking the map sets it.
  * `search` draws a place search above them (the places feature's `AddressSearch`), handed a
  * `pick` that sets the point and brings the map to it.
@@ -73,9 +100,6 @@ export function LocationFields({
   mapWhenNear?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const hydrated = useHydrated();
-  const mapArea = useRef<HTMLDivElement>(null);
-  const nearScreen = useNearScreen(mapArea) || !mapWhenNear;
   const point = parsePoint(value);
   const [focus, setFocus] = useState<MapView>();
   const set = (next: { lat: number; lng: number }) =>
@@ -85,7 +109,6 @@ export function LocationFields({
     setFocus({ lat: next.lat, lng: next.lng, zoom: POINT_ZOOM });
   };
   const opening = defaultView(i18n.language);
-  const mapSpace = <Box sx={{ height: mapHeight, bgcolor: '#e8eaf6', borderRadius: 2 }} />;
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       {search?.(pick)}
@@ -125,26 +148,16 @@ export function LocationFields({
           {t('auth.useMyLocation')}
         </Button>
       </Box>
-      {/* The map is drawn in the browser only, once the page is live (a server render has none),
-          and, when asked, once the person is near it: further down a page it costs nothing until
-          then. */}
-      <Box ref={mapArea}>
-        {hydrated && nearScreen ? (
-          <Suspense fallback={mapSpace}>
-            <LeafletMap
-              center={point ?? opening}
-              zoom={point ? POINT_ZOOM : opening.zoom}
-              focus={focus}
-              height={mapHeight}
-              label={t('auth.mapLabel')}
-              markers={point ? [{ id: 'chosen', ...point, title: t('auth.address') }] : []}
-              onPick={set}
-            />
-          </Suspense>
-        ) : (
-          mapSpace
-        )}
-      </Box>
+      <LocationMap
+        center={point ?? opening}
+        zoom={point ? POINT_ZOOM : opening.zoom}
+        focus={focus}
+        height={mapHeight}
+        label={t('auth.mapLabel')}
+        markers={point ? [{ id: 'chosen', ...point, title: t('auth.address') }] : []}
+        onPick={set}
+        whenNear={mapWhenNear}
+      />
     </Box>
   );
 }

@@ -17,6 +17,7 @@ import {
   rememberPerson,
   type KnownPerson,
 } from './personal-data';
+import { noSubscription } from './use-hydrated';
 
 /** `{"user":null}`, the whole answer for a visitor who is not signed in. */
 function isSignedOut(payload: unknown): boolean {
@@ -110,8 +111,6 @@ export function useSession() {
   const query = useQuery(sessionQuery);
   return { user: query.data ?? null, isLoading: query.isPending, error: query.error };
 }
-
-const noSubscription = () => () => undefined;
 
 /** Whether a failed request never reached the server (offline, or the network in between). */
 const unreachable = (error: unknown) => error instanceof ApiError && error.status === 0;

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-const subscribe = () => () => undefined;
+/** A store that never changes: for `useSyncExternalStore` reading what hydration alone changes. */
+export const noSubscription = () => () => undefined;
 
 /**
  * False while a page is rendered on the server and while the browser hydrates it, true from
@@ -9,7 +10,7 @@ const subscribe = () => () => undefined;
  */
 export const useHydrated = (): boolean =>
   useSyncExternalStore(
-    subscribe,
+    noSubscription,
     () => true,
     () => false,
   );

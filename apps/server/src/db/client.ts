@@ -18,6 +18,7 @@ import {
   type PostgresTimeouts,
   watchPool,
 } from './postgres-pool.js';
+import { isBackgroundWork } from './background-work.js';
 import { installJobQueue, type SqlExecutor } from './job-queue.js';
 import { createPgliteGate } from './pglite-gate.js';
 import * as schema from './schema/index.js';
@@ -210,6 +211,7 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
     onRefused: () => {
       for (const listener of queueListeners) listener.refused();
     },
+    isBackground: isBackgroundWork,
   });
   const db = drizzlePglite(gate.client, { schema, casing: 'snake_case' });
   return {

@@ -59,6 +59,66 @@ describe('the embedded database gate', () => {
     expect(order).toEqual(Array.from({ length: 20 }, (_, index) => index));
   });
 
+  it("serves a request's statements before the background work's queued ahead of them", async () => {
+    let inJob = false;
+    const gate = createPgliteGate(pglite, {
+      waitLimitMs: Number.POSITIVE_INFINITY,
+      isBackground: () => inJob,
+      backgroundWaitLimitMs: 60_000,
+    });
+    const order: string[] = [];
+    const send = (name: string, background: boolean) => {
+      inJob = background;
+      const statement = gate.client.query('select 1').then(() => order.push(name));
+      inJob = false;
+      return statement;
+    };
+    const running = send('job 1', true);
+    const queued = [send('job 2', true), send('job 3', true), send('request 1', false)];
+    queued.push(send('request 2', false));
+    await Promise.all([running, ...queued]);
+
+    expect(order).toEqual(['request 1', 'request 2', 'job 1', 'job 2', 'job 3']);
+  });
+
+  it('lets a background statement go first once it has waited its limit behind steady requests', async () => {
+    let inJob = false;
+    const gate = createPgliteGate(pglite, {
+      waitLimitMs: Number.POSITIVE_INFINITY,
+      isBackground: () => inJob,
+      backgroundWaitLimitMs: 20,
+    });
+    let jobDone = false;
+    let requestsWhileJobWaited = 0;
+    const sentAt = performance.now();
+    inJob = true;
+    const job = gate.client.query('select 1').then(() => {
+      jobDone = true;
+      return performance.now() - sentAt;
+    });
+    inJob = false;
+    // Requests that send the next as soon as one is answered, so one always waits, for as long
+    // as the job waits (at most 10 s).
+    const traffic = (async () => {
+      const deadline = performance.now() + 10_000;
+      while (!jobDone && performance.now() < deadline) {
+        await gate.client.query(SLOW.replace('1500000', '20000'));
+        if (!jobDone) requestsWhileJobWaited += 1;
+      }
+    })();
+    async function traffic2() {
+      const deadline = performance.now() + 10_000;
+      while (!jobDone && performance.now() < deadline) {
+        await gate.client.query(SLOW.replace('1500000', '20000'));
+      }
+    }
+    const [jobWaitedMs] = await Promise.all([job, traffic, traffic2()]);
+
+    expect(requestsWhileJobWaited).toBeGreaterThan(0);
+    // Its limit, plus the statement running when it was reached: not the traffic's 10 s.
+    expect(jobWaitedMs).toBeLessThan(3_000);
+  });
+
   it("refuses a request's statement that waited past the limit, and still runs the job queue's and the ones in time", async () => {
     const gate = createPgliteGate(pglite, { waitLimitMs: 30 });
     const first = gate.client.query<{ n: number }>(SLOW);

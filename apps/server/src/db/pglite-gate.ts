@@ -25,6 +25,14 @@ export interface PgliteGateOptions {
   onTurn?: (waitedMs: number, limited: boolean) => void;
   /** Hears each refusal of a request's statement (answered 503). */
   onRefused?: () => void;
+  /**
+   * Whether the statement being sent belongs to background work (a job's handler): such a
+   * statement takes its turn after every request's statement waiting, unless it has itself
+   * waited `backgroundWaitLimitMs`. Without it, every statement is served in arrival order.
+   */
+  isBackground?: () => boolean;
+  /** The longest a background statement waits behind requests before it goes first (250 ms). */
+  backgroundWaitLimitMs?: number;
 }
 
 export interface PgliteGate {
@@ -44,6 +52,7 @@ interface Waiter {
   task: () => Promise<unknown>;
   enqueuedAt: number;
   limited: boolean;
+  background: boolean;
   timer?: NodeJS.Timeout;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -59,10 +68,29 @@ interface Waiter {
  * answers go out and new requests join the queue's tail in arrival order, and it refuses a
  * request's statement that has waited longer than `waitLimitMs` (503 with Retry-After) instead
  * of letting it wait without bound.
+ *
+ * Background work (a burst of Maya's turns, a wave of digests) waits behind the requests: its
+ * statements form a second queue, served when no request's statement waits, or once its oldest
+ * has waited `backgroundWaitLimitMs`, so a job neither delays a person's message by more than
+ * the statement running nor waits without bound under steady traffic.
  */
 export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): PgliteGate {
-  const queue: Waiter[] = [];
+  const foreground: Waiter[] = [];
+  const background: Waiter[] = [];
+  const backgroundWaitLimitMs = options.backgroundWaitLimitMs ?? 250;
   let busy = false;
+
+  const nextWaiter = (): Waiter | undefined => {
+    const oldestBackground = background[0];
+    if (
+      oldestBackground &&
+      (foreground.length === 0 ||
+        performance.now() - oldestBackground.enqueuedAt >= backgroundWaitLimitMs)
+    ) {
+      return background.shift();
+    }
+    return foreground.shift();
+  };
 
   const refuse = (waiter: Waiter) => {
     clearTimeout(waiter.timer);
@@ -72,14 +100,14 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
 
   const next = () => {
     busy = false;
-    if (queue.length > 0) {
+    if (foreground.length + background.length > 0) {
       busy = true;
       setImmediate(turn);
     }
   };
 
   function turn() {
-    const waiter = queue.shift();
+    const waiter = nextWaiter();
     if (!waiter) {
       busy = false;
       return;
@@ -106,9 +134,11 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
         task,
         enqueuedAt: performance.now(),
         limited,
+        background: options.isBackground?.() ?? false,
         resolve: (value) => resolve(value as T),
         reject,
       };
+      const queue = waiter.background ? background : foreground;
       queue.push(waiter);
       if (limited && Number.isFinite(options.waitLimitMs)) {
         // Refused on time even while a transaction holds the engine across several statements.
@@ -152,7 +182,7 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
     run,
     client,
     get waiting() {
-      return queue.length;
+      return foreground.length + background.length;
     },
   };
 }

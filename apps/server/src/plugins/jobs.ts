@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Counter } from 'prom-client';
+import { inBackground } from '../db/background-work.js';
 import { JOB_QUEUE_SCHEMA, type SqlExecutor } from '../db/job-queue.js';
 import { describeError } from '../lib/redact.js';
 
@@ -118,7 +119,9 @@ export default fp<{ pollSeconds: number; keepFinishedSeconds: number }>(
           const cycleStart = resumedAt ?? performance.now();
           resumedAt = undefined;
           try {
-            await handler(job.data as Parameters<typeof handler>[0]);
+            // Nobody waits on a job this instant: on the embedded database its statements let
+            // the requests' go first (db/background-work.ts).
+            await inBackground(() => handler(job.data as Parameters<typeof handler>[0]));
             completed.inc({ queue });
           } catch (error) {
             failed.inc({ queue });

@@ -1,11 +1,9 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Brief } from '@maya/contracts';
-import { visuallyHidden } from '@mui/utils';
-import { Link as RouterLink } from 'react-router';
 import { AnswerChip } from './answer-chip';
+import { OpenChatLink } from './open-chat-link';
 import { useBriefsTranslation } from '../utils/words';
 
 /** "3 of 5 answered", and where each business's answer stands, each with its chat. */
@@ -54,12 +52,7 @@ export function BriefWaiting({
               )}
             </Box>
             <AnswerChip answer={asked.answer} />
-            <Button component={RouterLink} to={`/inbox/${asked.chatId}`} size="small">
-              {t('brief.openChat')}
-              <Box component="span" sx={visuallyHidden}>
-                {`: ${asked.name}`}
-              </Box>
-            </Button>
+            <OpenChatLink asked={asked} size="small" />
           </Paper>
         ))}
       </Box>

@@ -5,7 +5,6 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Brief, BriefAsked, BriefComparison } from '@maya/contracts';
-import { visuallyHidden } from '@mui/utils';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
@@ -17,6 +16,7 @@ import { useAcceptOffer } from '../api/accept-offer';
 import { kilometresText, ratingText } from '../utils/numbers';
 import { partWords } from '../utils/part-words';
 import { AnswerChip } from './answer-chip';
+import { OpenChatLink } from './open-chat-link';
 import { Facts } from './brief-terms';
 import { useBriefsTranslation } from '../utils/words';
 
@@ -158,12 +158,7 @@ export function RankedOffers({ brief, comparison }: { brief: Brief; comparison: 
                     {t('brief.accept')}
                   </Button>
                 )}
-                <Button component={RouterLink} to={`/inbox/${asked.chatId}`}>
-                  {t('brief.openChat')}
-                  <Box component="span" sx={visuallyHidden}>
-                    {`: ${asked.name}`}
-                  </Box>
-                </Button>
+                <OpenChatLink asked={asked} />
               </Box>
             </Paper>
           );
@@ -185,12 +180,7 @@ export function RankedOffers({ brief, comparison }: { brief: Brief; comparison: 
                   {asked.name}
                 </Typography>
                 <AnswerChip answer={asked.answer} />
-                <Button component={RouterLink} to={`/inbox/${asked.chatId}`} size="small">
-                  {t('brief.openChat')}
-                  <Box component="span" sx={visuallyHidden}>
-                    {`: ${asked.name}`}
-                  </Box>
-                </Button>
+                <OpenChatLink asked={asked} size="small" />
               </Box>
             ))}
           </Box>

@@ -6,13 +6,16 @@ import {
   dealMoveResponseSchema,
   dealResponseSchema,
   type DealMoveResponse,
+  type NegotiationSettingsBody,
   type OfferTermsBody,
   type PartyDealAction,
   type QuoteRequest,
 } from '@maya/contracts';
-import { deals } from '../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { deals, users } from '../src/db/schema/index.js';
 import { uuidv7 } from '../src/lib/uuid.js';
 import { openChat } from './chats.js';
+import { addService } from './services.js';
 import { signUp, type SignedUp } from './sessions.js';
 
 /** The requests of a deal's moves that tests share: a request, terms, a first move and a move. */
@@ -146,4 +149,63 @@ export async function completedDeal(
     updatedAt: confirmed,
   });
   return id;
+}
+
+/** The house move a business Maya answers for lists: its listed price, her floor, her keep-back. */
+export const HOUSE_MOVE = { list: 50_000, floor: 40_000, keepBack: 5_000 } as const;
+
+/**
+ * A Pro business, Cais Removals, with one service, a house move, that Maya may offer: at once
+ * unless `fields` say otherwise (its answer time, counters, services…).
+ */
+export async function mayaBusiness(
+  app: FastifyInstance,
+  fields: Partial<NegotiationSettingsBody> = {},
+) {
+  const business = await signUp(app, { role: 'seller', businessName: 'Cais Removals' });
+  await app.db.update(users).set({ plan: 'pro' }).where(eq(users.id, business.id));
+  const move = await addService(app, business, {
+    name: 'House move',
+    description: 'A van, two movers, up to 6 hours.',
+    priceFrom: HOUSE_MOVE.list,
+    unit: 'event',
+  });
+  const saved = await app.inject({
+    method: 'PUT',
+    url: '/api/v1/me/negotiation',
+    headers: business.headers,
+    payload: {
+      enabled: true,
+      answerAfterMinutes: 0,
+      atOnceWhenOffline: true,
+      counterLimit: 3,
+      blockedDates: [],
+      services: [{ serviceId: move.id, floor: HOUSE_MOVE.floor, keepBack: HOUSE_MOVE.keepBack }],
+      ...fields,
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { business, move };
+}
+
+/** A buyer's request to a business Maya answers for, for its house move, with a budget. */
+export function houseMoveRequest(
+  app: FastifyInstance,
+  buyer: SignedUp,
+  { business, move }: Awaited<ReturnType<typeof mayaBusiness>>,
+  fields: Partial<QuoteRequest> = {},
+) {
+  return taken(
+    startDeal(app, buyer, business.id, {
+      type: 'request',
+      request: quoteRequest({
+        serviceId: move.id,
+        need: 'Moving a two-bedroom flat.',
+        when: { from: '2031-03-10', to: '2031-03-10' },
+        where: 'Lisboa',
+        budget: { amount: 45_000, currency: 'EUR' },
+        ...fields,
+      }),
+    }),
+  );
 }

@@ -5,7 +5,6 @@ import {
   messageResponseSchema,
   type Message,
   type NegotiationSettingsBody,
-  type Service,
 } from '@maya/contracts';
 import { selectRows } from '../../db/client.js';
 import { mayaNegotiations, users } from '../../db/schema/index.js';
@@ -14,6 +13,9 @@ import { readMessages, send } from '../../../test/chats.js';
 import {
   dealAsSeenBy,
   dealMove,
+  HOUSE_MOVE,
+  houseMoveRequest,
+  mayaBusiness,
   offerTerms,
   quoteRequest,
   startDeal,
@@ -21,7 +23,6 @@ import {
 } from '../../../test/deals.js';
 import { mailsOf } from '../../../test/mail-log.js';
 import { block } from '../../../test/party-matrix.js';
-import { addService } from '../../../test/services.js';
 import { signUp, signUpUnconfirmed, type SignedUp } from '../../../test/sessions.js';
 import { asksForPerson, MAYA_ANSWERS_QUEUE } from './maya-answers.js';
 
@@ -31,59 +32,17 @@ const { db } = database;
 const LABEL = 'Maya (AI) for Cais Removals';
 /** The label at the start of a message, as a pattern. */
 const LABELLED = String.raw`^Maya \(AI\) for Cais Removals: `;
-const LIST = 50_000;
-const FLOOR = 40_000;
-const KEEP_BACK = 5_000;
+const { list: LIST, floor: FLOOR, keepBack: KEEP_BACK } = HOUSE_MOVE;
 const when = { from: '2031-03-10', to: '2031-03-10' };
 
-interface Business {
-  business: SignedUp;
-  move: Service;
-}
+type Business = Awaited<ReturnType<typeof mayaBusiness>>;
 
 /** A Pro business, Cais Removals, with one service Maya may offer at once. */
-async function business(fields: Partial<NegotiationSettingsBody> = {}): Promise<Business> {
-  const owner = await signUp(app, { role: 'seller', businessName: 'Cais Removals' });
-  await db.update(users).set({ plan: 'pro' }).where(eq(users.id, owner.id));
-  const move = await addService(app, owner, {
-    name: 'House move',
-    description: 'A van, two movers, up to 6 hours.',
-    priceFrom: LIST,
-    unit: 'event',
-  });
-  const saved = await app.inject({
-    method: 'PUT',
-    url: '/api/v1/me/negotiation',
-    headers: owner.headers,
-    payload: {
-      enabled: true,
-      answerAfterMinutes: 0,
-      atOnceWhenOffline: true,
-      counterLimit: 3,
-      blockedDates: [],
-      services: [{ serviceId: move.id, floor: FLOOR, keepBack: KEEP_BACK }],
-      ...fields,
-    },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return { business: owner, move };
-}
+const business = (fields: Partial<NegotiationSettingsBody> = {}) => mayaBusiness(app, fields);
 
 /** The buyer's request for the house move, with a budget. */
-async function request(buyer: SignedUp, { business, move }: Business, budget = 45_000) {
-  return taken(
-    startDeal(app, buyer, business.id, {
-      type: 'request',
-      request: quoteRequest({
-        serviceId: move.id,
-        need: 'Moving a two-bedroom flat.',
-        when,
-        where: 'Lisboa',
-        budget: { amount: budget, currency: 'EUR' },
-      }),
-    }),
-  );
-}
+const request = (buyer: SignedUp, seller: Business, budget = 45_000) =>
+  houseMoveRequest(app, buyer, seller, { when, budget: { amount: budget, currency: 'EUR' } });
 
 /** The chat's messages Maya wrote, oldest first, once there are `count`. */
 async function mayaSaid(buyer: SignedUp, chatId: string, count: number): Promise<Message[]> {

@@ -21,7 +21,15 @@ import {
   type PhotographOptions,
 } from '../helpers/index.js';
 import { payForPro } from '../helpers/payments.js';
-import { BUYER, BUYER_NAME, DEMO_PASSWORD, expectToast, Findings, signIn } from './support.js';
+import {
+  accountOf,
+  BUYER,
+  BUYER_NAME,
+  expectToast,
+  Findings,
+  signIn,
+  switchLanguage,
+} from './support.js';
 
 /** A demo business no other journey uses (db/seed/demo.json, its index in the list). */
 const BUSINESS = 'luxe-lashes-15@demo.mayamarket.example';
@@ -39,22 +47,6 @@ const shoot = (
 
 /** The card of a move in a chat's log: the newest one of that kind. */
 const card = (log: Locator, name: string) => log.getByRole('article', { name, exact: true }).last();
-
-/** Signs in over the API to learn the account's id, as the payment provider knows it. */
-async function accountOf(baseUrl: string, email: string): Promise<{ id: string; email: string }> {
-  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(response.ok, `signing in as ${email} over the API answered ${response.status}`);
-  const { user } = (await response.json()) as { user: { id: string; email: string } };
-  return user;
-}
-
-async function switchLanguage(session: PageSession, name: string): Promise<void> {
-  await session.page.getByRole('banner').getByRole('group').getByRole('button', { name }).click();
-}
 
 journey(
   'maya answers for a business: a Pro business lets Maya answer, a client gets her labelled offer, her acceptance of a counter makes the deal for both, and the business reads how she answered',

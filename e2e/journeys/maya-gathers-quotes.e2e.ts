@@ -20,7 +20,16 @@ import {
   type PageSession,
 } from '../helpers/index.js';
 import { payForPro } from '../helpers/payments.js';
-import { BUYER, BUYER_NAME, DEMO_PASSWORD, expectToast, Findings, signIn } from './support.js';
+import {
+  accountOf,
+  BUYER,
+  BUYER_NAME,
+  expectToast,
+  Findings,
+  requestQuote,
+  signIn,
+  switchLanguage,
+} from './support.js';
 
 /** Maya's moves wait on the server's job queue: generous on a slow machine. */
 const MAYA_TIMEOUT = 30_000;
@@ -59,21 +68,9 @@ function demoBusinesses(): Map<string, string> {
   );
 }
 
-/** Signs in over the API to learn the account's id, as the payment provider knows it. */
-async function accountOf(baseUrl: string, email: string): Promise<{ id: string; email: string }> {
-  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(response.ok, `signing in as ${email} over the API answered ${response.status}`);
-  const { user } = (await response.json()) as { user: { id: string; email: string } };
-  return user;
-}
-
-async function switchLanguage(session: PageSession, name: string): Promise<void> {
+async function switchLanguageWide(session: PageSession, name: string): Promise<void> {
   await resizeTo(session.page, 1280);
-  await session.page.getByRole('banner').getByRole('group').getByRole('button', { name }).click();
+  await switchLanguage(session, name);
 }
 
 journey(
@@ -86,17 +83,8 @@ journey(
       await signIn(client, '/buyerauth', BUYER);
 
       // 1. Maya reads the sentence into a brief; nothing is sent yet.
-      await client.goto('/assistant');
-      await client.page.getByRole('button', { name: 'Get quotes for me' }).click();
-      const form = client.page.getByRole('dialog', { name: /Get quotes for me/ });
-      await form.getByLabel('Describe what you need').fill(NEED);
-      await form.getByRole('button', { name: 'Read it' }).click();
-      const send = form.getByRole('button', { name: /^Send to \d businesses?$/ });
-      await send.waitFor({ timeout: 20_000 });
+      const { form, send } = await requestQuote(client, NEED);
       await form.getByText('Maya (AI)').waitFor();
-      if ((await form.getByLabel(/^Where/).inputValue()) === '') {
-        await form.getByLabel(/^Where/).fill('Lisbon');
-      }
       expect(
         (await form.getByLabel(/^From/).inputValue()) === '2031-09-14',
         'Maya did not read the day',
@@ -162,7 +150,11 @@ journey(
       // Away from its screen: no page of its is open.
       await away.close();
 
-      // 3. The client sends the brief as confirmed and lands on it.
+      // 3. The client says where, then sends the brief as confirmed (the businesses chosen, not
+      // those a search near the place would propose) and lands on it.
+      if ((await form.getByLabel(/^Where/).inputValue()) === '') {
+        await form.getByLabel(/^Where/).fill('Lisbon');
+      }
       await send.click();
       await client.page.waitForURL(/\/briefs\/[0-9a-f-]{36}$/, { timeout: 15_000 });
       const briefPath = new URL(client.page.url()).pathname;
@@ -214,23 +206,25 @@ journey(
       await shoot(findings, client, 'ranked-en');
 
       // In Portuguese, the comparison and the form.
-      await switchLanguage(client, 'Português (PT)');
+      await switchLanguageWide(client, 'Português (PT)');
       await client.page.getByRole('region', { name: 'Comparação da Maya' }).waitFor();
       await client.page.getByText('Maya (IA)').first().waitFor();
       await client.settle();
       await shoot(findings, client, 'ranked-pt');
-      await client.goto('/assistant');
-      await client.page.getByRole('button', { name: 'Pedir orçamentos por mim' }).click();
-      const formPt = client.page.getByRole('dialog', { name: /Pedir orçamentos por mim/ });
-      await formPt.getByLabel('Descreva o que você precisa').fill(NEED);
-      await formPt.getByRole('button', { name: 'Ler' }).click();
-      await formPt.getByRole('button', { name: /^Enviar para \d empresas?$/ }).waitFor({
-        timeout: 20_000,
-      });
+      const { form: formPt } = await requestQuote(client, NEED, 'pt');
+      // A new place, once the field is left: Maya looks again near it and says so.
+      await formPt.getByLabel(/^Onde/).fill('Porto');
+      await formPt.getByLabel(/^Onde/).press('Tab');
+      await formPt
+        .getByRole('status')
+        .filter({
+          hasText: /^A Maya (encontrou \d+ empresas?|não encontrou empresas) perto de Porto\./,
+        })
+        .waitFor({ timeout: 20_000 });
       await client.settle();
       await shoot(findings, client, 'form-pt');
       await formPt.getByRole('button', { name: 'Fechar' }).click();
-      await switchLanguage(client, 'English (EN)');
+      await switchLanguageWide(client, 'English (EN)');
 
       await client.goto(briefPath);
       const recommended = client.page.getByRole('listitem').filter({ hasText: 'Maya recommends' });

@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   DEMO_PASSWORD,
   expect,
@@ -53,6 +53,63 @@ export async function signIn(
   await fillSignIn(session.page, email, password);
   await session.page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
   await session.settle();
+}
+
+/** Signs in over the API, with no page: the account's id and email (as the payment provider knows them). */
+export async function accountOf(
+  baseUrl: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<{ id: string; email: string }> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.ok, `signing in as ${email} over the API answered ${response.status}`);
+  const { user } = (await response.json()) as { user: { id: string; email: string } };
+  return user;
+}
+
+/** Changes the interface language with the top bar's buttons ("Português (PT)", "English (EN)"). */
+export async function switchLanguage(session: PageSession, name: string): Promise<void> {
+  await session.page.getByRole('banner').getByRole('group').getByRole('button', { name }).click();
+}
+
+/** The words of "Get quotes for me" on /assistant, in each language. */
+const QUOTE_FORM = {
+  en: {
+    open: 'Get quotes for me',
+    describe: 'Describe what you need',
+    read: 'Read it',
+    send: /^Send to \d businesses?$/,
+  },
+  pt: {
+    open: 'Pedir orçamentos por mim',
+    describe: 'Descreva o que você precisa',
+    read: 'Ler',
+    send: /^Enviar para \d empresas?$/,
+  },
+} as const;
+
+/**
+ * On /assistant, "Get quotes for me" with `need` described and read: answers the brief's form
+ * and its send button once Maya's reading is in it. Nothing is sent.
+ */
+export async function requestQuote(
+  session: PageSession,
+  need: string,
+  language: keyof typeof QUOTE_FORM = 'en',
+): Promise<{ form: Locator; send: Locator }> {
+  const words = QUOTE_FORM[language];
+  await session.goto('/assistant');
+  await session.page.getByRole('button', { name: words.open }).click();
+  const form = session.page.getByRole('dialog', { name: new RegExp(words.open) });
+  await form.getByLabel(words.describe).fill(need);
+  await form.getByRole('button', { name: words.read }).click();
+  const send = form.getByRole('button', { name: words.send });
+  await send.waitFor({ timeout: 20_000 });
+  return { form, send };
 }
 
 export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {

@@ -14,3 +14,4 @@ export {
 export const loadDealMoves = () => import('./components/chat-deals');
 export { useDealsLive } from './hooks/use-deals-live';
 export { dealCardStates } from './utils/deal-cards';
+export { todayValue, windowText } from './utils/deal-text';

@@ -28,7 +28,7 @@ import {
   valuesFromDraft,
   type BriefFormValues,
 } from '../utils/brief-form';
-import { todayValue } from '../utils/days';
+import { todayValue } from '../../deals';
 import { CandidateList } from './candidate-list';
 import { WantedField } from './wanted-field';
 import { useBriefsTranslation } from '../utils/words';

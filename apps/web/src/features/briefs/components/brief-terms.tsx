@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Brief } from '@maya/contracts';
 import { formatDay, formatTime } from '../../../lib/dates';
-import { windowText } from '../utils/days';
+import { windowText } from '../../deals';
 import { formatMoney } from '../../services';
 import { useBriefsTranslation } from '../utils/words';
 

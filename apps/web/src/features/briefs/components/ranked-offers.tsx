@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../../components/field-errors';
 import { formatDay } from '../../../lib/dates';
-import { windowText } from '../utils/days';
+import { windowText } from '../../deals';
 import { formatMoney } from '../../services';
 import { useAcceptOffer } from '../api/accept-offer';
 import { kilometresText, ratingText } from '../utils/numbers';

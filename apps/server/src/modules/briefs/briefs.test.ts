@@ -67,12 +67,12 @@ const buyer = () =>
     location: PORTO,
   });
 
-async function draftOf(who: SignedUp, text = NEED) {
+async function draftOf(who: SignedUp, text = NEED, where?: string) {
   return app.inject({
     method: 'POST',
     url: '/api/v1/briefs/draft',
     headers: who.headers,
-    payload: { text },
+    payload: { text, where },
   });
 }
 
@@ -157,30 +157,20 @@ describe('a brief drafted from one sentence', () => {
 
   it('searches near the place the buyer gives instead of the one the words name', async () => {
     const rita = await buyer();
-    const draft = async (payload: object) => {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/briefs/draft',
-        headers: rita.headers,
-        payload,
-      });
+    const draft = async (text: string, where: string) => {
+      const response = await draftOf(rita, text, where);
       expect(response.statusCode, response.body).toBe(200);
       return briefDraftResponseSchema.parse(response.json()).draft;
     };
-    const porto = await draft({ text: 'Plumber in Lisboa on 12 June 2031', where: 'Porto' });
+    const porto = await draft('Plumber in Lisboa on 12 June 2031', 'Porto');
     expect(porto.where).toBe('Porto');
     expect(porto.when).toEqual(when);
     expect(porto.candidates.filter((one) => one.chosen)).toHaveLength(5);
     // No plumber near Faro: a draft with none to choose, the place as given.
-    const faro = await draft({ text: NEED, where: 'Faro' });
+    const faro = await draft(NEED, 'Faro');
     expect(faro.where).toBe('Faro');
     expect(faro.candidates).toEqual([]);
-    const blank = await app.inject({
-      method: 'POST',
-      url: '/api/v1/briefs/draft',
-      headers: rita.headers,
-      payload: { text: NEED, where: '' },
-    });
+    const blank = await draftOf(rita, NEED, '');
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ errors: { where: expect.any(String) } });
   });

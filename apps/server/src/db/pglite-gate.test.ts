@@ -97,22 +97,16 @@ describe('the embedded database gate', () => {
       return performance.now() - sentAt;
     });
     inJob = false;
-    // Requests that send the next as soon as one is answered, so one always waits, for as long
-    // as the job waits (at most 10 s).
-    const traffic = (async () => {
+    // Two requesters that send the next statement as soon as theirs is answered, so one always
+    // waits, for as long as the job waits (at most 10 s).
+    const requester = async () => {
       const deadline = performance.now() + 10_000;
       while (!jobDone && performance.now() < deadline) {
         await gate.client.query(SLOW.replace('1500000', '20000'));
         if (!jobDone) requestsWhileJobWaited += 1;
       }
-    })();
-    async function traffic2() {
-      const deadline = performance.now() + 10_000;
-      while (!jobDone && performance.now() < deadline) {
-        await gate.client.query(SLOW.replace('1500000', '20000'));
-      }
-    }
-    const [jobWaitedMs] = await Promise.all([job, traffic, traffic2()]);
+    };
+    const [jobWaitedMs] = await Promise.all([job, requester(), requester()]);
 
     expect(requestsWhileJobWaited).toBeGreaterThan(0);
     // Its limit, plus the statement running when it was reached: not the traffic's 10 s.

@@ -2,9 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { commandEnv } from '../test/server-process.js';
+import { commandEnv, entryArgs } from '../test/server-process.js';
 import { configSchema, loadConfig } from './config.js';
 
 describe('configuration', () => {
@@ -274,7 +273,6 @@ describe('configuration', () => {
 
   // Each mistake an operator can make, as the server's process meets it: exit 1, one sentence.
   describe('a command started with a setting that cannot work', () => {
-    const server = fileURLToPath(new URL('./server.ts', import.meta.url));
     const cases: [string, Record<string, string>, string][] = [
       [
         'an AI provider without a key',
@@ -299,7 +297,7 @@ describe('configuration', () => {
       ['a value of the wrong kind', { PORT: 'eighty' }, 'PORT: '],
     ];
     it.each(cases)('%s: exits 1 with one sentence and no stack', (_name, env, sentence) => {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      const result = spawnSync(process.execPath, entryArgs('server'), {
         env: commandEnv({ DATA_DIR: join(folder, 'data'), ...env }),
         encoding: 'utf8',
         timeout: 60_000,

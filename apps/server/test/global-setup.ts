@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -12,7 +15,28 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
     postgresTemplate: string;
+    serverBundle: string;
+    pgliteDataTemplate: string;
   }
+}
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The server's entries (server, migrate, backup, restore) bundled once per run, as the build
+ * makes them, for the tests that start them as processes: a process then loads one file instead
+ * of compiling and resolving the source's hundreds (seconds each on a loaded machine). The bundle
+ * sits inside the checkout's node_modules, so its external packages resolve as from
+ * apps/server/dist.
+ */
+async function bundleServer(): Promise<{ folder: string; remove: () => Promise<void> }> {
+  await mkdir(join(root, 'node_modules/.cache'), { recursive: true });
+  const folder = await mkdtemp(join(root, 'node_modules/.cache/maya-test-server-'));
+  await promisify(execFile)(process.execPath, ['scripts/build-server.mjs', folder], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', MAYA_COMMIT: 'test' },
+  });
+  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
 }
 
 /**
@@ -21,6 +45,8 @@ declare module 'vitest' {
  * every test file copies with CREATE DATABASE … TEMPLATE.
  */
 export default async function setup(project: TestProject) {
+  const bundle = await bundleServer();
+  project.provide('serverBundle', bundle.folder);
   const url = readEnv('DATABASE_URL');
   if (url) {
     const template = `maya_template_${randomBytes(4).toString('hex')}`;
@@ -30,13 +56,21 @@ export default async function setup(project: TestProject) {
     await handle.close();
     project.provide('postgresTemplate', template);
     project.provide('pgliteDump', '');
+    project.provide('pgliteDataTemplate', '');
     return async () => {
       await adminQuery(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      await bundle.remove();
     };
   }
 
+  // Migrated once on disk, as a server's DATA_DIR holds it: the in-process tests load its dump,
+  // and a test that starts a server on a new folder copies the folder (test/server-process.ts).
   const folder = await mkdtemp(join(tmpdir(), 'maya-test-'));
-  const client = await PGlite.create({ extensions: pgliteExtensions });
+  const dataTemplate = join(folder, 'data');
+  await mkdir(dataTemplate);
+  const client = await PGlite.create(join(dataTemplate, 'pglite'), {
+    extensions: pgliteExtensions,
+  });
   const handle = await createDatabase({ kind: 'pglite-instance', client });
   await handle.migrate();
   const dump = await client.dumpDataDir('none');
@@ -44,9 +78,11 @@ export default async function setup(project: TestProject) {
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
   project.provide('pgliteDump', file);
+  project.provide('pgliteDataTemplate', dataTemplate);
   project.provide('postgresTemplate', '');
   return async () => {
     await rm(folder, { recursive: true, force: true });
+    await bundle.remove();
   };
 }
 

@@ -1,8 +1,41 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
-const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+/** What the global setup provided, or '' where a suite has none (the fault and cluster suites). */
+function provided(key: 'serverBundle' | 'pgliteDataTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The arguments to Node that run a server entry (server, migrate, backup, restore): the run's
+ * bundle of them (test/global-setup.ts), or the source through tsx where no bundle was made.
+ */
+export function entryArgs(name: 'server' | 'migrate' | 'backup' | 'restore'): string[] {
+  const bundle = provided('serverBundle');
+  return bundle
+    ? ['--enable-source-maps', join(bundle, `${name}.mjs`)]
+    : ['--import', 'tsx', fileURLToPath(new URL(`../src/${name}.ts`, import.meta.url))];
+}
+
+/**
+ * A new DATA_DIR for a server process: a copy of the run's migrated embedded database (a start on
+ * it runs no migration), or an empty folder where there is none.
+ */
+export async function newDataDir(prefix = 'maya-server-'): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), prefix));
+  const template = provided('pgliteDataTemplate');
+  if (template) await cp(template, folder, { recursive: true });
+  return folder;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,7 +69,7 @@ export async function startServerProcess(
   { readyWithinMs = 30_000, log }: { readyWithinMs?: number; log?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, entryArgs('server'), {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

@@ -2,18 +2,21 @@ import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/config.js';
 import { DUMP_FILE, MANIFEST_FILE } from '../../src/db/backup.js';
 import { latestMigration } from '../../src/db/schema-version.js';
-import { legacySignUp, startServerProcess, type ServerProcess } from '../server-process.js';
+import {
+  entryArgs,
+  legacySignUp,
+  startServerProcess,
+  type ServerProcess,
+} from '../server-process.js';
 
-const entry = (name: string) => fileURLToPath(new URL(`../../src/${name}.ts`, import.meta.url));
 
 /** `npm run backup` or `npm run restore` from the sources, on `dataDir`. */
 async function command(name: 'backup' | 'restore', dataDir: string, folder: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry(name), folder], {
+  const child = spawn(process.execPath, [...entryArgs(name), folder], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

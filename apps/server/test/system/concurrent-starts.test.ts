@@ -4,22 +4,20 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/config.js';
 import { DEMO_BUYERS, DEMO_SELLERS } from '../../src/db/seed/seed.js';
 import { adminQuery, withDatabase } from '../global-setup.js';
-import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { entryArgs, startServerProcess, type ServerProcess } from '../server-process.js';
 
-const migrateEntry = fileURLToPath(new URL('../../src/migrate.ts', import.meta.url));
 const journal = JSON.parse(
   readFileSync(new URL('../../src/db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
 ) as { entries: unknown[] };
 
 /** `npm run migrate`, from the sources. */
 function migrate(env: Record<string, string>): Promise<number | null> {
-  const child = spawn(process.execPath, ['--import', 'tsx', migrateEntry], {
+  const child = spawn(process.execPath, entryArgs('migrate'), {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

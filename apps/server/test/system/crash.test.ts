@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/config.js';
 import { offerTerms } from '../deals.js';
-import { freePort, startServerProcess, type ServerProcess } from '../server-process.js';
+import { freePort, newDataDir, startServerProcess, type ServerProcess } from '../server-process.js';
 import { signUpOverHttp } from '../sessions.js';
 import { createPostgresTestDatabase } from '../test-database.js';
 
@@ -65,7 +63,7 @@ describe('a server killed in the middle of a send storm', () => {
   });
 
   it('keeps every acknowledged message and deal move exactly once, in order per chat, each deal where its last move left it', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'maya-crash-'));
+    const dataDir = await newDataDir('maya-crash-');
     dataDirs.push(dataDir);
     // PostgreSQL when the suite runs on it, else the embedded database in the data folder.
     const database = readEnv('DATABASE_URL') ? await createPostgresTestDatabase() : undefined;

@@ -2,12 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/db/client.js';
-import { freePort } from '../server-process.js';
+import { entryArgs, freePort } from '../server-process.js';
 
-const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 
 describe('an embedded database folder that is damaged', () => {
   const folders: string[] = [];
@@ -22,7 +20,7 @@ describe('an embedded database folder that is damaged', () => {
     await client.close();
     await writeFile(join(dataDir, 'pglite', 'global', 'pg_control'), 'not a control file');
 
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    const child = spawn(process.execPath, entryArgs('server'), {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,

@@ -4,10 +4,10 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/config.js';
-import { freePort, startServerProcess } from '../server-process.js';
+import { entryArgs, freePort, newDataDir, startServerProcess } from '../server-process.js';
 import { createPostgresTestDatabase } from '../test-database.js';
 
 const password = 'drain proof passphrase';
@@ -94,7 +94,7 @@ describe('a graceful stop with a request in flight', () => {
   });
 
   async function environment() {
-    const dataDir = await mkdtemp(join(tmpdir(), 'maya-drain-'));
+    const dataDir = await newDataDir('maya-drain-');
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const database = readEnv('DATABASE_URL') ? await createPostgresTestDatabase() : undefined;
     if (database) cleanups.push(() => database.drop());
@@ -113,7 +113,7 @@ describe('a graceful stop with a request in flight', () => {
 
   it('does the same under `npm start`, which passes SIGTERM on and exits with the server', async () => {
     // scripts/start.mjs in a folder of its own whose build is newer than its sources, so it builds
-    // nothing; its server entry runs the real server from the sources.
+    // nothing; its server entry runs the run's bundle of the server (or the sources through tsx).
     const root = await mkdtemp(join(tmpdir(), 'maya-start-'));
     cleanups.push(() => rm(root, { recursive: true, force: true }));
     for (const folder of ['apps/server/src', 'packages/contracts/src', 'scripts'])
@@ -123,10 +123,14 @@ describe('a graceful stop with a request in flight', () => {
     await mkdir(join(root, 'apps/web/dist'), { recursive: true });
     await mkdir(join(root, 'apps/server/dist'), { recursive: true });
     await writeFile(join(root, 'apps/web/dist/index.html'), '');
-    const serverEntry = new URL('../../src/server.ts', import.meta.url).href;
-    await writeFile(join(root, 'apps/server/dist/server.mjs'), `await import('${serverEntry}');\n`);
-    const startScript = fileURLToPath(new URL('../../../../scripts/start.mjs', import.meta.url));
+    const args = entryArgs('server');
+    const serverEntry = args.at(-1)!;
     const tsx = new URL('../../../../node_modules/tsx/dist/loader.mjs', import.meta.url);
+    await writeFile(
+      join(root, 'apps/server/dist/server.mjs'),
+      `await import(${JSON.stringify(pathToFileURL(serverEntry).href)});\n`,
+    );
+    const startScript = fileURLToPath(new URL('../../../../scripts/start.mjs', import.meta.url));
 
     const port = await freePort();
     const start = spawn(process.execPath, [startScript], {
@@ -135,7 +139,7 @@ describe('a graceful stop with a request in flight', () => {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
         NODE_ENV: 'production',
-        NODE_OPTIONS: `--import=${tsx.href}`,
+        ...(args.includes('tsx') ? { NODE_OPTIONS: `--import=${tsx.href}` } : {}),
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'false',
         HOST: '127.0.0.1',

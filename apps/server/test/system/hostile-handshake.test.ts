@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { readEnv } from '../../src/config.js';
-import { startServerProcess } from '../server-process.js';
+import { newDataDir, startServerProcess } from '../server-process.js';
 import { createPostgresTestDatabase } from '../test-database.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -14,7 +12,7 @@ afterAll(async () => {
 
 describe('the real server process', () => {
   it('answers a handshake with an undecodable session cookie with connect_error, and lives on', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'maya-handshake-'));
+    const dataDir = await newDataDir('maya-handshake-');
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const database = readEnv('DATABASE_URL') ? await createPostgresTestDatabase() : undefined;
     if (database) cleanups.push(() => database.drop());

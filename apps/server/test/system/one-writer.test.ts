@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/config.js';
 import {
+  entryArgs,
   freePort,
+  newDataDir,
   legacySignUp,
   startServerProcess,
   type ServerProcess,
@@ -14,11 +13,9 @@ import {
 
 const password = 'a long enough passphrase';
 
-const entry = (name: string) => fileURLToPath(new URL(`../../src/${name}.ts`, import.meta.url));
-
 /** Runs a server entry (server, migrate) to its exit; answers its exit code and stderr. */
-function runToExit(name: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry(name)], {
+function runToExit(name: 'server' | 'migrate', env: Record<string, string>) {
+  const child = spawn(process.execPath, entryArgs(name), {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -48,7 +45,7 @@ describe.skipIf(readEnv('DATABASE_URL'))('one writer per embedded data folder', 
   });
 
   it('refuses a second server and a migrate beside a running one, and loses no write', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'maya-one-writer-'));
+    dataDir = await newDataDir('maya-one-writer-');
     const first = await startServerProcess({ DATA_DIR: dataDir }, { readyWithinMs: 60_000 });
     servers.push(first);
     const emails = Array.from(

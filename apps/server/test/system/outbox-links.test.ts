@@ -1,11 +1,11 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/config.js';
 import {
   freePort,
   legacySignUp,
+  newDataDir,
   startServerProcess,
   type ServerProcess,
 } from '../server-process.js';
@@ -35,7 +35,7 @@ describe.skipIf(readEnv('DATABASE_URL'))('mail without SMTP', () => {
   });
 
   async function start(env: Record<string, string>) {
-    const dataDir = await mkdtemp(join(tmpdir(), 'maya-outbox-'));
+    const dataDir = await newDataDir('maya-outbox-');
     folders.push(dataDir);
     const port = await freePort();
     const log: string[] = [];

@@ -69,12 +69,15 @@ export function SignInLinkPage() {
                 <Button
                   variant="contained"
                   size="large"
-                  onClick={() =>
-                    signIn.mutate(
-                      { token },
-                      { onSuccess: () => void navigate(returnPath(next), { replace: true }) },
-                    )
-                  }
+                  onClick={() => {
+                    // Awaited rather than through mutate's own onSuccess, which is dropped when
+                    // the page re-mounts as the signed-in session arrives: the person would be
+                    // left on the spinner. A failure is shown from the mutation's state.
+                    signIn.mutateAsync({ token }).then(
+                      () => navigate(returnPath(next), { replace: true }),
+                      () => undefined,
+                    );
+                  }}
                 >
                   {t('auth.linkContinue')}
                 </Button>

@@ -15,8 +15,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
     postgresTemplate: string;
-    serverBundle: string;
-    pgliteDataTemplate: string;
   }
 }
 
@@ -26,12 +24,14 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
  * The server's entries (server, migrate, backup, restore) bundled once per run, as the build
  * makes them, for the tests that start them as processes: a process then loads one file instead
  * of compiling and resolving the source's hundreds (seconds each on a loaded machine). The bundle
- * sits inside the checkout's node_modules, so its external packages resolve as from
- * apps/server/dist.
+ * sits in apps/server/node_modules, so its external packages resolve as from apps/server/dist:
+ * the server's own versions first (its OpenTelemetry packages differ from the ones hoisted to
+ * the root), then the root's.
  */
 async function bundleServer(): Promise<{ folder: string; remove: () => Promise<void> }> {
-  await mkdir(join(root, 'node_modules/.cache'), { recursive: true });
-  const folder = await mkdtemp(join(root, 'node_modules/.cache/maya-test-server-'));
+  const cache = join(root, 'apps/server/node_modules/.cache');
+  await mkdir(cache, { recursive: true });
+  const folder = await mkdtemp(join(cache, 'maya-test-server-'));
   await promisify(execFile)(process.execPath, ['scripts/build-server.mjs', folder], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', MAYA_COMMIT: 'test' },

@@ -6,6 +6,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder of the run's bundle of the server's entries (test/global-setup.ts). */
+    serverBundle: string;
+    /** A migrated embedded data folder to copy, or '' on PostgreSQL. */
+    pgliteDataTemplate: string;
+  }
+}
+
 /** What the global setup provided, or '' where a suite has none (the fault and cluster suites). */
 function provided(key: 'serverBundle' | 'pgliteDataTemplate'): string {
   try {

@@ -27,8 +27,7 @@ RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 RUN MAYA_COMMIT="$REVISION" npm run build
 
-# Production dependencies only: what the built server imports (the page renderer in
-# apps/web/dist-ssr carries the web's libraries inside it, so apps/web installs nothing here).
+# Production dependencies only: what the built server and the page renderer import.
 FROM manifests AS production-dependencies
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 

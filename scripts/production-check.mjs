@@ -14,7 +14,6 @@
 //
 // The npm cache is reused (--prefer-offline), so a warm cache installs without the network.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -238,19 +237,6 @@ const steps = [
         cwd: app,
       });
       check(present.status !== 0, `${devOnly} is installed by npm ci --omit=dev`);
-    }
-    // The page renderer (apps/web/dist-ssr) carries the web's libraries: none is installed.
-    for (const webOnly of [
-      'react',
-      'react-dom',
-      '@mui/material',
-      '@mui/icons-material',
-      'leaflet',
-    ]) {
-      check(
-        !existsSync(join(app, 'node_modules', webOnly)),
-        `${webOnly} is installed by npm ci --omit=dev`,
-      );
     }
   }),
 ];

@@ -293,11 +293,9 @@ const sampleUrl = (route: string) => route.replace(/:\w+|\*$/g, '_');
 type ServerPages = Record<string, { route: string; namespaces: string[] }>;
 
 /**
- * Builds src/prerender.tsx for Node into dist-ssr/render.mjs (beside dist, never served), renders
- * every shell's page with it and writes the page into the shell. The renderer carries the app's
- * libraries (React, MUI, i18next, the router…) inside it, so the built server loads it with
- * production dependencies that hold none of the web's: apps/web lists them as devDependencies,
- * which `npm ci --omit=dev` leaves out (only Node's own modules stay imports). The unfilled shells stay in dist-ssr/shells with dist-ssr/pages.json, for
+ * Builds src/prerender.tsx for Node into dist-ssr/render.mjs (beside dist, never served; its
+ * imports resolve to the app's dependencies), renders every shell's page with it and writes the
+ * page into the shell. The unfilled shells stay in dist-ssr/shells with dist-ssr/pages.json, for
  * the server to render a page that shows API data with that data (apps/server/src/plugins/web.ts).
  */
 async function prerenderShells(root: string, outDir: string, routes: RouteShells): Promise<void> {
@@ -309,9 +307,6 @@ async function prerenderShells(root: string, outDir: string, routes: RouteShells
     logLevel: 'warn',
     publicDir: false,
     plugins: [react()],
-    // Production React, MUI and emotion: the server runs the renderer with NODE_ENV=production.
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    ssr: { noExternal: true, target: 'node' },
     build: {
       ssr: 'src/prerender.tsx',
       outDir: ssrDir,

@@ -39,7 +39,12 @@ beforeAll(async () => {
   await mkdir(join(dist, '.vite'));
   await writeFile(join(dist, '.vite', 'manifest.json'), '{}');
   app = Fastify({ logger: false });
-  await app.register(web, { distDir: dist, reservedPrefixes: ['/api/'] });
+  // No renderer: the folder beside the temporary dist is /tmp's, which the test does not own.
+  await app.register(web, {
+    distDir: dist,
+    ssrDir: join(dist, 'no-renderer'),
+    reservedPrefixes: ['/api/'],
+  });
   await app.ready();
 });
 

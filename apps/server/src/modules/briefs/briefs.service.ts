@@ -500,13 +500,15 @@ export function createBriefsService({
       // The page's businesses and their deals' statuses, each read once for the whole page.
       const named = await repository.businessesOf(page.map((brief) => brief.id));
       const statuses = await deals.statusesOf(actor, dealIdsOf(named));
+      const byBrief = new Map<string, typeof named>();
+      for (const row of named) byBrief.set(row.briefId, [...(byBrief.get(row.briefId) ?? []), row]);
       const at = now();
       const items = page.map((brief) => {
         let answered = 0;
         let of = 0;
         let acceptedDealId: string | null = null;
-        for (const row of named) {
-          const status = row.briefId === brief.id && row.dealId && statuses.get(row.dealId);
+        for (const row of byBrief.get(brief.id) ?? []) {
+          const status = row.dealId && statuses.get(row.dealId);
           if (!status) continue;
           const answer = answerOf(status, brief.answerBy, at);
           of += 1;

@@ -4,7 +4,9 @@
  * in them (apps/server/src/plugins/web.ts, src/prerender.tsx), so its HTML is what this browser's
  * first render draws, and the screen hydrates instead of being drawn again.
  */
-export const LANGUAGE_COOKIE = 'maya_lang';
+import { LANGUAGE_COOKIE, writeCookie as write, writeLanguageCookie } from './language-cookie';
+
+export { LANGUAGE_COOKIE };
 export const TIME_ZONE_COOKIE = 'maya_tz';
 /**
  * The zone's UTC offsets in January and July when the zone was named, such as "180,180". Naming
@@ -14,13 +16,6 @@ export const TIME_ZONE_COOKIE = 'maya_tz';
  * its zone was changed) or a cookie is missing.
  */
 export const ZONE_OFFSETS_COOKIE = 'maya_tz_offsets';
-
-const YEAR = 365 * 24 * 60 * 60;
-
-function write(name: string, value: string): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${YEAR}; SameSite=Lax${secure}`;
-}
 
 /** The browser's time zone, such as "America/Sao_Paulo", or undefined if it names none. */
 export const browserTimeZone = (): string | undefined =>
@@ -44,8 +39,8 @@ function readCookie(name: string): string | undefined {
  */
 export function writeDisplayCookies(language: string): void {
   if (typeof document === 'undefined') return;
+  writeLanguageCookie(language);
   try {
-    write(LANGUAGE_COOKIE, language);
     const offsets = zoneOffsets();
     if (readCookie(TIME_ZONE_COOKIE) && readCookie(ZONE_OFFSETS_COOKIE) === offsets) return;
     const zone = browserTimeZone();

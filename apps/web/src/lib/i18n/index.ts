@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { writeLanguageCookie } from '../language-cookie';
 import { browserIdle } from '../when-idle';
 import en from './locales/en.json';
 import { htmlLanguage } from './variant';
@@ -65,9 +66,12 @@ if (!stored || stored === 'en') void browserIdle().then(() => writeDisplayCookie
 
 i18n.on('languageChanged', (language) => {
   showLanguage(language);
-  writeDisplayCookies(language);
   // The server renders with this module too (src/prerender.tsx), where there is no storage.
   if (typeof localStorage !== 'undefined') localStorage.setItem(STORAGE_KEY, language);
+  // In the same step as the stored language: the next page the server draws is in the language
+  // this browser will hydrate it in, however soon it is asked for. The zone may follow later.
+  writeLanguageCookie(language);
+  writeDisplayCookies(language);
 });
 
 const namespacesInUse = new Set(['translation']);

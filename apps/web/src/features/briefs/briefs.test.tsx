@@ -332,6 +332,14 @@ describe('the brief’s form', () => {
     expect(posts()).toHaveLength(2);
   });
 
+  it('names no number on Send while no business is chosen', async () => {
+    openForm('A wedding photographer in Sintra', answerDraft);
+    await screen.findByText('Maya read this as: wedding photographer');
+    for (const box of screen.getAllByRole<HTMLInputElement>('checkbox', { name: /^Studio/ }))
+      if (box.checked) fireEvent.click(box);
+    expect(screen.getByRole('button', { name: 'Send: choose a business first' })).toBeTruthy();
+  });
+
   it('keeps a brief with a field at fault, says so under it and focuses it, and sends nothing', async () => {
     const { posts } = openForm('A wedding photographer in Sintra', answerDraft);
     await screen.findByText('Maya read this as: wedding photographer');

@@ -211,11 +211,41 @@ export function foldTable(): { from: string; to: string; multiple: [string, stri
   return { from, to, multiple };
 }
 
-/** Whether `phrase` occurs in folded `text` as whole words. */
+/** A letter or a digit, in any script: what a word is made of. */
+const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
+
+const isHigh = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
+/** Whether `index` falls between the two halves of a character outside the first plane. */
+const splitsPair = (text: string, index: number) =>
+  index > 0 && isHigh(text.charCodeAt(index - 1)) && isLow(text.charCodeAt(index));
+
+/** Whether the character (code point) ending just before `index` is a letter or a digit. */
+function wordCharacterBefore(text: string, index: number): boolean {
+  if (index === 0) return false;
+  const start = index >= 2 && splitsPair(text, index - 1) ? index - 2 : index - 1;
+  return WORD_CHARACTER.test(String.fromCodePoint(text.codePointAt(start)!));
+}
+
+/** Whether the character (code point) starting at `index` is a letter or a digit. */
+function wordCharacterAt(text: string, index: number): boolean {
+  if (index >= text.length) return false;
+  return WORD_CHARACTER.test(String.fromCodePoint(text.codePointAt(index)!));
+}
+
+/**
+ * Whether `phrase` occurs in folded `text` as whole words: with neither a letter nor a digit
+ * right before or after it. Found with `indexOf`, not a regular expression built per phrase:
+ * those are compiled again after each garbage collection, and the outbound check alone asks for
+ * hundreds of phrases per message.
+ */
 export function containsPhrase(text: string, phrase: string): boolean {
   if (!phrase) return false;
-  return new RegExp(
-    `(^|[^\\p{L}\\p{N}])${phrase.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`,
-    'u',
-  ).test(text);
+  for (let at = text.indexOf(phrase); at !== -1; at = text.indexOf(phrase, at + 1)) {
+    const end = at + phrase.length;
+    if (splitsPair(text, at) || splitsPair(text, end)) continue;
+    if (!wordCharacterBefore(text, at) && !wordCharacterAt(text, end)) return true;
+  }
+  return false;
 }

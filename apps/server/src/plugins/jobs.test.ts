@@ -4,6 +4,7 @@ import { newChat, send } from '../../test/chats.js';
 import { sameOrigin, signUp } from '../../test/sessions.js';
 import { startSmtpPeer, subjectOf } from '../../test/smtp-peer.js';
 import type { DatabaseHandle } from '../db/client.js';
+import { prolongedPause } from './jobs.js';
 
 const smtp = await startSmtpPeer();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -172,5 +173,27 @@ describe('closing the app, as a job is being fetched', () => {
     await fetchStarted;
     await app.close();
     expect(finished).toBe(true);
+  });
+});
+
+describe("a background queue's pause", () => {
+  const pause = (othersUtilization: number, pausedMs: number) =>
+    prolongedPause({ othersUtilization, pausedMs, longestMs: 2_000 });
+
+  it('ends when the rest of the process left the event loop mostly idle', () => {
+    expect(pause(0, 30)).toBe(0);
+    expect(pause(0.49, 30)).toBe(0);
+  });
+
+  it('goes on while requests keep the loop at least half busy, by at least 100 ms, then doubling', () => {
+    expect(pause(0.5, 30)).toBe(100);
+    expect(pause(0.9, 130)).toBe(130);
+    expect(pause(0.9, 260)).toBe(260);
+  });
+
+  it('never waits more than a poll in all, so a steady load slows the queue but never stops it', () => {
+    expect(pause(1, 1_040)).toBe(960);
+    expect(pause(1, 2_000)).toBe(0);
+    expect(pause(1, 2_500)).toBe(0);
   });
 });

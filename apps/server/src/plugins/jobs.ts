@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Counter } from 'prom-client';
 import { inBackground } from '../db/background-work.js';
@@ -19,7 +20,9 @@ export interface QueueOptions {
    * The most of this process's time the queue's jobs may take (0 < share ≤ 1; 1 unless told).
    * Below 1, after each job the worker waits before fetching the next, in proportion to how long
    * the fetch, the job and the last completion took, so a backlog of background work (digests)
-   * leaves the event loop and the database to requests instead of draining at full speed.
+   * leaves the event loop and the database to requests instead of draining at full speed; and
+   * while requests keep the event loop busy it waits longer, up to a poll's time
+   * (`prolongedPause`).
    */
   share?: number;
 }
@@ -40,6 +43,34 @@ export interface JobQueue {
   ): Promise<void>;
   /** Queues a job; `null` when a job with its singleton key is already waiting. */
   send(queue: string, data: object, options?: SendOptions): Promise<string | null>;
+}
+
+/** The event-loop utilisation at or above which a paused background queue waits longer. */
+const BUSY_UTILIZATION = 0.5;
+/** The shortest step, in ms, by which a busy queue's pause is prolonged. */
+const SHORTEST_PROLONGATION_MS = 100;
+
+/**
+ * How much longer, in ms, a queue with a share below 1 waits after a pause (0: fetch now).
+ * While the rest of the process kept the event loop at least half busy during the pause
+ * (requests, sockets, other queues), it waits again, by at least 100 ms and as long as it has
+ * waited so far, so background work fills the time requests leave instead of the time they need. It never
+ * waits more than `longestMs` in all: a steady load slows the queue down but never stops it.
+ */
+export function prolongedPause({
+  othersUtilization,
+  pausedMs,
+  longestMs,
+}: {
+  /** The event loop's utilisation (0–1) over the last wait, when the queue ran nothing. */
+  othersUtilization: number;
+  /** How long the queue has waited since its last job, in all. */
+  pausedMs: number;
+  longestMs: number;
+}): number {
+  const left = longestMs - pausedMs;
+  if (othersUtilization < BUSY_UTILIZATION || left <= 0) return 0;
+  return Math.min(left, Math.max(SHORTEST_PROLONGATION_MS, pausedMs));
 }
 
 declare module 'fastify' {
@@ -102,6 +133,26 @@ export default fp<{ pollSeconds: number; keepFinishedSeconds: number }>(
     const workers = new Map<string, string>();
     const pauses = new Set<NodeJS.Timeout>();
     let closing = false;
+    /**
+     * Waits `ms`, then `resume`s, unless the rest of the process kept the event loop busy
+     * meanwhile: then it waits again (`prolongedPause`), up to a poll's time in all.
+     */
+    const pauseThen = (ms: number, pausedBefore: number, resume: () => void) => {
+      const from = performance.eventLoopUtilization();
+      const pause = setTimeout(() => {
+        pauses.delete(pause);
+        if (closing) return;
+        const pausedMs = pausedBefore + ms;
+        const more = prolongedPause({
+          othersUtilization: performance.eventLoopUtilization(from).utilization,
+          pausedMs,
+          longestMs: pollSeconds * 1000,
+        });
+        if (more > 0) pauseThen(more, pausedMs, resume);
+        else resume();
+      }, ms);
+      pauses.add(pause);
+    };
     const jobs: JobQueue = {
       async define(queue, options, handler) {
         const share = options.share ?? 1;
@@ -137,14 +188,11 @@ export default fp<{ pollSeconds: number; keepFinishedSeconds: number }>(
             const busyMs = performance.now() - cycleStart;
             const pauseMs = Math.min(busyMs * (1 / share - 1), pollSeconds * 1000);
             if (self && pauseMs < 1) boss.notifyWorker(self);
-            else if (self) {
-              const pause = setTimeout(() => {
-                pauses.delete(pause);
+            else if (self)
+              pauseThen(pauseMs, 0, () => {
                 resumedAt = performance.now();
                 boss.notifyWorker(self);
-              }, pauseMs);
-              pauses.add(pause);
-            }
+              });
           }
         };
         const worker = await boss.work<object>(

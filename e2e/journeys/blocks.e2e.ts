@@ -45,6 +45,11 @@ journey(
   'blocks: a buyer reports and blocks a business from the chat, sees the block line, and unblocks from the account',
   async ({ newPage }) => {
     const findings = new Findings('blocks');
+    // The messages of this run alone: a retry writes in the same chat as the try before it.
+    const run = Date.now().toString(36).slice(-5);
+    const hello = `Hello, do you groom long-haired cats? (${run})`;
+    const stillThere = `Are you still there? (${run})`;
+    const welcomeBack = `Welcome back! Yes, we groom cats. (${run})`;
     await findings.run(async () => {
       const client = findings.track('client', await newPage());
       // The business's send across the block is refused (403) by design.
@@ -71,16 +76,16 @@ journey(
       await client.page.waitForURL(/\/inbox\/[0-9a-f-]{36}$/, { timeout: 10_000 });
       const chatPath = new URL(client.page.url()).pathname;
       const box = client.page.getByRole('textbox', { name: 'Message' });
-      await box.fill('Hello, do you groom long-haired cats?');
+      await box.fill(hello);
       await box.press('Enter');
       const clientLog = client.page.getByRole('log', { name: `Messages with ${BUSINESS_NAME}` });
-      await clientLog.getByText('Hello, do you groom long-haired cats?').waitFor();
+      await clientLog.getByText(hello).waitFor();
 
       // The business opens the chat.
       await business.goto('/inbox');
       await chatEntry(business.page, BUYER_NAME).click();
       const businessLog = business.page.getByRole('log', { name: `Messages with ${BUYER_NAME}` });
-      await businessLog.getByText('Hello, do you groom long-haired cats?').waitFor();
+      await businessLog.getByText(hello).waitFor();
 
       // The client reports the business from the chat's header.
       await client.page.getByRole('button', { name: `Report ${BUSINESS_NAME}` }).click();
@@ -115,7 +120,7 @@ journey(
 
       // The business writes: refused, and nothing of it reaches the client.
       const businessBox = business.page.getByRole('textbox', { name: 'Message' });
-      await businessBox.fill('Are you still there?');
+      await businessBox.fill(stillThere);
       await businessBox.press('Enter');
       await business.page.getByText('Not sent.', { exact: true }).waitFor({ timeout: 10_000 });
       await business.page
@@ -128,7 +133,7 @@ journey(
       await shoot(findings, business, 'refused-en');
       await client.page.waitForTimeout(1_000);
       expect(
-        (await clientLog.getByText('Are you still there?').count()) === 0,
+        (await clientLog.getByText(stillThere).count()) === 0,
         'the refused message never reaches the client',
       );
 
@@ -168,9 +173,9 @@ journey(
       // The chat takes messages again, both ways.
       await client.goto(chatPath);
       await client.page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 10_000 });
-      await businessBox.fill('Welcome back! Yes, we groom cats.');
+      await businessBox.fill(welcomeBack);
       await businessBox.press('Enter');
-      await clientLog.getByText('Welcome back! Yes, we groom cats.').waitFor({ timeout: 10_000 });
+      await clientLog.getByText(welcomeBack).waitFor({ timeout: 10_000 });
     });
   },
 );

@@ -3,9 +3,16 @@ import {
   LANGUAGE_COOKIE,
   TIME_ZONE_COOKIE,
   ZONE_OFFSETS_COOKIE,
-  writeDisplayCookies,
+  writeZoneCookies,
   zoneOffsets,
 } from './display-cookies';
+import { writeLanguageCookie } from './language-cookie';
+
+/** What the app writes at start: the language's cookie, then the zone's. */
+function writeDisplayCookies(language: string) {
+  writeLanguageCookie(language);
+  writeZoneCookies();
+}
 
 const cookies = () =>
   Object.fromEntries(

@@ -4,7 +4,7 @@
  * in them (apps/server/src/plugins/web.ts, src/prerender.tsx), so its HTML is what this browser's
  * first render draws, and the screen hydrates instead of being drawn again.
  */
-import { LANGUAGE_COOKIE, writeCookie as write, writeLanguageCookie } from './language-cookie';
+import { LANGUAGE_COOKIE, writeCookie as write } from './language-cookie';
 
 export { LANGUAGE_COOKIE };
 export const TIME_ZONE_COOKIE = 'maya_tz';
@@ -33,13 +33,9 @@ function readCookie(name: string): string | undefined {
   return found === undefined ? undefined : decodeURIComponent(found.slice(prefix.length));
 }
 
-/**
- * Writes the cookies for `language` (called at start and on every change of language); the zone
- * only when it may have changed since it was last written.
- */
-export function writeDisplayCookies(language: string): void {
+/** Writes the zone's cookies when it may have changed since they were last written. */
+export function writeZoneCookies(): void {
   if (typeof document === 'undefined') return;
-  writeLanguageCookie(language);
   try {
     const offsets = zoneOffsets();
     if (readCookie(TIME_ZONE_COOKIE) && readCookie(ZONE_OFFSETS_COOKIE) === offsets) return;

@@ -57,12 +57,16 @@ function showLanguage(language: string) {
 const startLanguage = stored && languages.includes(stored) ? stored : 'en';
 // <html> names it from the start: a page the server drew already does.
 showLanguage(startLanguage);
-// The display cookies matter only for the next page the server renders: their code loads apart,
+// The zone's cookies matter only for the next page the server renders: their code loads apart,
 // and at the start they are written once the browser is idle (asking for the time zone loads the
 // zone data, a long task on a phone while the page starts).
-const writeDisplayCookies = (language: string) =>
-  void import('../display-cookies').then((cookies) => cookies.writeDisplayCookies(language));
-if (!stored || stored === 'en') void browserIdle().then(() => writeDisplayCookies('en'));
+const writeZoneCookies = () =>
+  void import('../display-cookies').then((cookies) => cookies.writeZoneCookies());
+if (!stored || stored === 'en')
+  void browserIdle().then(() => {
+    writeLanguageCookie('en');
+    writeZoneCookies();
+  });
 
 i18n.on('languageChanged', (language) => {
   showLanguage(language);
@@ -71,7 +75,7 @@ i18n.on('languageChanged', (language) => {
   // In the same step as the stored language: the next page the server draws is in the language
   // this browser will hydrate it in, however soon it is asked for. The zone may follow later.
   writeLanguageCookie(language);
-  writeDisplayCookies(language);
+  writeZoneCookies();
 });
 
 const namespacesInUse = new Set(['translation']);

@@ -26,6 +26,7 @@ import {
 } from './features/directory';
 import { setTimeZone } from './lib/dates';
 import i18n, { htmlLanguage, languages, loadNamespace, setLanguage } from './lib/i18n';
+import { setDrawnNamespaces } from './lib/i18n/use-namespace';
 import { createQueryClient } from './lib/query-client';
 import { ownServicesQuery } from './features/services';
 import { sessionQuery } from './lib/session';
@@ -236,6 +237,7 @@ async function renderNow(
 ): Promise<Prerendered> {
   await setLanguage(languages.includes(language) ? language : 'en');
   await Promise.all(namespaces.map((namespace) => loadNamespace(namespace)));
+  setDrawnNamespaces(namespaces);
   setTimeZone(knownTimeZone(timeZone));
   try {
     return await draw(url, data);

@@ -4,12 +4,12 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { Operator } from '@maya/contracts';
-import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { LanguageSwitcher } from '../../../components/layout/language-switcher';
 import { PageLoader } from '../../../components/page-loader';
-import { loadNamespace } from '../../../lib/i18n';
+import { useNamespaces } from '../../../lib/i18n/use-namespace';
 import {
   useOperatorSession,
   useOperatorSessionEnd,
@@ -27,22 +27,6 @@ export interface ConsoleScreen {
   /** Shown to admins only (the API refuses moderators anyway). */
   adminOnly?: boolean;
   Screen: ComponentType<{ operator: Operator }>;
-}
-
-/** Loads every namespace the console's names come from; true once they are there. */
-function useNamespaces(namespaces: string[]): boolean {
-  const { i18n } = useTranslation();
-  const key = namespaces.join(',');
-  const has = () => namespaces.every((ns) => i18n.hasResourceBundle(i18n.language, ns));
-  const [loaded, setLoaded] = useState(has);
-  useEffect(() => {
-    let live = true;
-    void Promise.all(key.split(',').map(loadNamespace)).then(() => live && setLoaded(true));
-    return () => {
-      live = false;
-    };
-  }, [key, i18n.language]);
-  return loaded || has();
 }
 
 /**

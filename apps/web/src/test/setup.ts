@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import { StyleSheet } from '@emotion/sheet';
 import { afterEach, vi } from 'vitest';
 
 // Screens are lazy chunks; the first import of each can take several seconds in jsdom on a busy
@@ -29,3 +30,8 @@ globalThis.IntersectionObserver ??= InertObserver as unknown as typeof Intersect
 if (dom && !('scrollIntoView' in Element.prototype)) {
   Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined });
 }
+
+// Emotion's rules are never written into the document: jsdom matches every rule in the document
+// against an element each time a query asks for its computed style (accessible names, roles),
+// and the rules a test file's renders add up to make each query slower than the last.
+StyleSheet.prototype.insert = () => undefined;

@@ -32,7 +32,9 @@ export function useNamespaces(namespaces: readonly string[]): boolean {
   );
   const has = () => key.split(' ').every((name) => i18n.hasResourceBundle(i18n.language, name));
   const loaded = useSyncExternalStore(subscribe, has, () =>
-    key.split(' ').every((name) => drawnWith.has(name) && i18n.hasResourceBundle(i18n.language, name)),
+    key
+      .split(' ')
+      .every((name) => drawnWith.has(name) && i18n.hasResourceBundle(i18n.language, name)),
   );
   useEffect(() => {
     // Offline, the texts stay away and the part keeps its placeholder; the next screen tries again.

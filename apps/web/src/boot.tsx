@@ -4,7 +4,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
 import i18n, { languageReady, loadNamespace } from './lib/i18n';
-import { setDrawnNamespaces } from './lib/i18n/use-namespace';
 import { createQueryClient } from './lib/query-client';
 import { sessionQuery } from './lib/session';
 import { browserIdle } from './lib/when-idle';
@@ -102,7 +101,6 @@ void languageReady.then(async () => {
   }
   // A transition: the hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page.
-  setDrawnNamespaces(namespaces.split(' ').filter(Boolean));
   takeHydrationTurns();
   startTransition(() => {
     hydrateRoot(container, app);

@@ -81,6 +81,20 @@ describe('the pricing page rendered with the plans', () => {
   });
 });
 
+describe('a page drawn after others', () => {
+  it("draws only the long texts its own page names, whatever an earlier page's render loaded", async () => {
+    const privacy = { route: '/privacy', url: '/privacy' };
+    const withTexts = await renderShell(shell, { ...privacy, namespaces: ['pages'] });
+    expect(withTexts).toContain('This policy says what Maya Market keeps about you');
+    expect(withTexts).toContain('data-namespaces="pages"');
+    // The same page named without its texts is drawn as the browser's first render draws it
+    // before they load: the browser will hydrate it so.
+    const without = await renderShell(shell, privacy);
+    expect(without).not.toContain('This policy says what Maya Market keeps about you');
+    expect(without).not.toContain('data-namespaces');
+  });
+});
+
 describe('the pages the app has', () => {
   it('knows every route, legacy addresses included, and nothing else', () => {
     for (const path of [

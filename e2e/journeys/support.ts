@@ -85,7 +85,7 @@ const QUOTE_FORM = {
     send: /^Send to \d businesses?$/,
   },
   pt: {
-    open: 'Pedir orçamentos por mim',
+    open: 'Pedir orçamentos',
     describe: 'Descreva o que você precisa',
     read: 'Ler',
     send: /^Enviar para \d empresas?$/,

@@ -12,6 +12,9 @@ import { Composer } from './composer';
 import { LiveLight } from './live-light';
 import { MessageList } from './message-list';
 
+/** A small button's height (MUI's `size="small"`: 0.8125rem × 1.75 plus 4 px above and below). */
+const ENTRY_ROW_HEIGHT = 31;
+
 export function AssistantPage({ user }: { user: PrivateUser }) {
   const { t } = useTranslation();
   const maya = useMaya(user.id);
@@ -36,8 +39,21 @@ export function AssistantPage({ user }: { user: PrivateUser }) {
         <Typography color="text.secondary">
           {t('assistant.poweredBy', { brand: t('brand') })}
         </Typography>
-        {/* A client's way to have Maya gather quotes, and to the briefs sent so far. */}
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: { sm: 'auto' } }}>
+        {/* A client's way to have Maya gather quotes, and to the briefs sent so far. Their words
+            load after the screen: on a phone, a client's row is a line of its own with their
+            height from the first paint, so nothing around it moves when they come. */}
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1,
+            ml: { sm: 'auto' },
+            ...(user.role === 'buyer' && {
+              flexBasis: { xs: '100%', sm: 'auto' },
+              minHeight: { xs: ENTRY_ROW_HEIGHT, sm: 0 },
+            }),
+          }}
+        >
           <GetQuotesButton user={user} />
           <BriefsLink user={user} />
         </Box>

@@ -20,6 +20,7 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/cursor.js';
 import { listOf, wordsFor, type Locale } from '../../lib/i18n/index.js';
+import { sentenceFor } from '../../lib/i18n/sentences.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import type { AccountService } from '../account/account.service.js';
 import { kmBetween } from '../assistant/place-finder.js';
@@ -48,6 +49,11 @@ export interface BriefsServiceOptions {
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+/**
+ * A field's message, in English as the API's field messages are written: the error handler puts
+ * it in the asker's language from the catalog (lib/i18n/sentences.ts).
+ */
+const fieldWords = (key: string) => sentenceFor({ key: `errors:fields.${key}` }, 'en');
 /** The deals of the businesses a brief asked (a skipped one has none). */
 const dealIdsOf = (rows: { dealId: string | null }[]) =>
   rows.flatMap((row) => (row.dealId === null ? [] : [row.dealId]));
@@ -338,7 +344,7 @@ export function createBriefsService({
         throw new AppError(
           'VALIDATION_FAILED',
           { key: 'errors:briefs.noNeed' },
-          { text: 'No service read' },
+          { text: fieldWords('noServiceRead') },
         );
       }
       const cards = reading.cards.filter((card) => card.id !== actor.userId);
@@ -402,7 +408,7 @@ export function createBriefsService({
         throw new AppError(
           'VALIDATION_FAILED',
           { key: 'errors:briefs.pastDates' },
-          { 'when.from': 'Before today' },
+          { 'when.from': fieldWords('beforeToday') },
         );
       }
       // Each service named must be the business's own; a business gone or hidden is skipped.
@@ -415,7 +421,7 @@ export function createBriefsService({
           throw new AppError(
             'VALIDATION_FAILED',
             { key: 'errors:briefs.serviceNotListed' },
-            { [`businesses.${index}.serviceId`]: 'Not one of this business’s services' },
+            { [`businesses.${index}.serviceId`]: fieldWords('notListedService') },
           );
         }
       });
@@ -437,7 +443,7 @@ export function createBriefsService({
         throw new AppError(
           'CONFLICT',
           { key: 'errors:briefs.noneToAsk' },
-          { businesses: 'None to ask' },
+          { businesses: fieldWords('noneToAsk') },
         );
       }
       if (

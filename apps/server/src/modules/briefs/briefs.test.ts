@@ -182,6 +182,21 @@ describe('a brief drafted from one sentence', () => {
     expect(response.json()).toMatchObject({ errors: { text: expect.any(String) } });
   });
 
+  it('names the field at fault in the asker’s language', async () => {
+    const rita = await buyer();
+    const inPortuguese = await app.inject({
+      method: 'POST',
+      url: '/api/v1/briefs/draft',
+      headers: { ...rita.headers, 'accept-language': 'pt-PT' },
+      payload: { text: 'olá' },
+    });
+    expect(inPortuguese.statusCode).toBe(400);
+    expect(inPortuguese.json()).toMatchObject({ errors: { text: 'Nenhum serviço identificado' } });
+    expect((await draftOf(rita, 'hello there')).json()).toMatchObject({
+      errors: { text: 'No service read' },
+    });
+  });
+
   it('is a client’s: a business gets 403 and a visitor 401', async () => {
     expect((await draftOf(studios[0]!.business)).statusCode).toBe(403);
     const visitor = await app.inject({

@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LANGUAGE_COOKIE } from '../lib/i18n/index.js';
 import { SESSION_COOKIE } from './auth.js';
 
 const brotliAsync = promisify(brotliCompress);
@@ -42,8 +43,7 @@ interface PageRenderer {
   ): Promise<string>;
 }
 
-/** The cookies the web app writes with its language and time zone (lib/display-cookies.ts). */
-const LANGUAGE_COOKIE = 'maya_lang';
+/** The cookie the web app writes with its time zone (lib/display-cookies.ts), beside the language's. */
 const TIME_ZONE_COOKIE = 'maya_tz';
 
 /** Server-rendered pages kept for reuse while their data is unchanged. */

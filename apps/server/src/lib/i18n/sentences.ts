@@ -13,6 +13,13 @@ export function sentenceFor(sentence: Sentence, locale: Locale): string {
   return wordsFor(locale, namespace)(key, sentence.values ?? {});
 }
 
+/**
+ * A field's message (`errors:fields.<key>`), in English as the API's field messages are written:
+ * the error handler puts it in the asker's language (`problemWordsIn`).
+ */
+export const fieldMessage = (key: string): string =>
+  sentenceFor({ key: `errors:fields.${key}` }, 'en');
+
 function splitKey(key: string): [string, string] {
   const colon = key.indexOf(':');
   return colon === -1 ? ['errors', key] : [key.slice(0, colon), key.slice(colon + 1)];

@@ -4,7 +4,7 @@ import { createLimiter, type Limiter, type LimiterStore } from '../../lib/limite
 import type { Mailer } from '../../lib/mailer.js';
 import type { JobQueue } from '../../plugins/jobs.js';
 import { wordsFor } from '../../lib/i18n/index.js';
-import { sentenceFor } from '../../lib/i18n/sentences.js';
+import { fieldMessage, sentenceFor } from '../../lib/i18n/sentences.js';
 import { hashPassword, rejectCommonPassword } from '../../lib/password.js';
 import { describeError } from '../../lib/redact.js';
 import type { Actor } from '../../lib/actor.js';
@@ -80,7 +80,7 @@ const refusal = (key: string) =>
   sentenceFor({ key: `errors:${key}`, values: { seconds: '{seconds}' } }, 'en');
 
 /** A used or expired link's field message (the error handler writes it in the asker's language). */
-const INVALID_OR_EXPIRED = sentenceFor({ key: 'errors:fields.invalidOrExpired' }, 'en');
+const INVALID_OR_EXPIRED = fieldMessage('invalidOrExpired');
 
 /** Whom a link is mailed to: the account, and the address the mail goes to. */
 interface Recipient {

@@ -20,7 +20,7 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/cursor.js';
 import { listOf, wordsFor, type Locale } from '../../lib/i18n/index.js';
-import { sentenceFor } from '../../lib/i18n/sentences.js';
+import { fieldMessage } from '../../lib/i18n/sentences.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import type { AccountService } from '../account/account.service.js';
 import { kmBetween } from '../assistant/place-finder.js';
@@ -49,11 +49,6 @@ export interface BriefsServiceOptions {
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-/**
- * A field's message, in English as the API's field messages are written: the error handler puts
- * it in the asker's language from the catalog (lib/i18n/sentences.ts).
- */
-const fieldWords = (key: string) => sentenceFor({ key: `errors:fields.${key}` }, 'en');
 /** The deals of the businesses a brief asked (a skipped one has none). */
 const dealIdsOf = (rows: { dealId: string | null }[]) =>
   rows.flatMap((row) => (row.dealId === null ? [] : [row.dealId]));
@@ -344,7 +339,7 @@ export function createBriefsService({
         throw new AppError(
           'VALIDATION_FAILED',
           { key: 'errors:briefs.noNeed' },
-          { text: fieldWords('noServiceRead') },
+          { text: fieldMessage('noServiceRead') },
         );
       }
       const cards = reading.cards.filter((card) => card.id !== actor.userId);
@@ -408,7 +403,7 @@ export function createBriefsService({
         throw new AppError(
           'VALIDATION_FAILED',
           { key: 'errors:briefs.pastDates' },
-          { 'when.from': fieldWords('beforeToday') },
+          { 'when.from': fieldMessage('beforeToday') },
         );
       }
       // Each service named must be the business's own; a business gone or hidden is skipped.
@@ -421,7 +416,7 @@ export function createBriefsService({
           throw new AppError(
             'VALIDATION_FAILED',
             { key: 'errors:briefs.serviceNotListed' },
-            { [`businesses.${index}.serviceId`]: fieldWords('notListedService') },
+            { [`businesses.${index}.serviceId`]: fieldMessage('notListedService') },
           );
         }
       });
@@ -443,7 +438,7 @@ export function createBriefsService({
         throw new AppError(
           'CONFLICT',
           { key: 'errors:briefs.noneToAsk' },
-          { businesses: fieldWords('noneToAsk') },
+          { businesses: fieldMessage('noneToAsk') },
         );
       }
       if (

@@ -31,7 +31,7 @@ import { AppError } from '../../lib/app-error.js';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/cursor.js';
 import type { EventBus } from '../../lib/events.js';
 import { wordsFor } from '../../lib/i18n/index.js';
-import { sentenceFor } from '../../lib/i18n/sentences.js';
+import { fieldMessage } from '../../lib/i18n/sentences.js';
 import { readOfferedAmount } from '../../lib/lexicon/budget.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import type { BlocksService } from '../blocks/blocks.service.js';
@@ -333,7 +333,7 @@ export function createDealsService({
     throw new AppError(
       'VALIDATION_FAILED',
       { key: 'errors:deals.serviceNotListed' },
-      { 'action.request.serviceId': sentenceFor({ key: 'errors:fields.notListedService' }, 'en') },
+      { 'action.request.serviceId': fieldMessage('notListedService') },
     );
   }
 

@@ -371,22 +371,25 @@ export function createGenerator(
   return { resolve, value: (schema) => value(schema) };
 }
 
+/** A surrogate code unit that is not half of a pair (matched by code unit: no `u` flag). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /**
  * Percent-encodes any JavaScript string, a lone surrogate included (as the three bytes WTF-8
  * gives it, which are not UTF-8), where encodeURIComponent would throw.
  */
 export function percentEncode(text: string): string {
+  if (text.isWellFormed()) return encodeURIComponent(text);
   let out = '';
-  for (const character of text) {
-    const unit = character.charCodeAt(0);
-    if (character.length === 1 && unit >= 0xd800 && unit <= 0xdfff) {
-      const bytes = [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)];
-      out += bytes.map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
-    } else {
-      out += encodeURIComponent(character);
-    }
+  let from = 0;
+  for (const { index } of text.matchAll(LONE_SURROGATE)) {
+    const unit = text.charCodeAt(index);
+    const bytes = [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)];
+    out += encodeURIComponent(text.slice(from, index));
+    out += bytes.map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+    from = index + 1;
   }
-  return out;
+  return out + encodeURIComponent(text.slice(from));
 }
 
 /** Percent-encodings that are not text at all: broken, overlong, or naming a path. */

@@ -31,10 +31,9 @@ export default defineConfig({
     // the app's modules load once per worker instead of once per file (most of the suite's time).
     experimental: { viteModuleRunner: false, nodeLoader: false },
     execArgv: ['--import', 'tsx'],
-    // The PostgreSQL pass keeps a process per file: there, sockets and jobs run through the
-    // database (LISTEN/NOTIFY, the job queue's polling), and two realtime tests have failed when
-    // files shared a process, which the embedded pass has not shown.
-    isolate: Boolean(process.env.DATABASE_URL),
+    // On both engines: the PostgreSQL pass's files share a worker as the embedded pass's do (each
+    // builds its apps on a database of its own, and closes them).
+    isolate: false,
     // Argon2id at its smallest cost for the suite's sign-ups (lib/password.ts); production and
     // the servers started with their own environment hash at OWASP's baseline.
     env: { MAYA_LIGHT_HASHING: '1' },

@@ -371,7 +371,8 @@ export function createGenerator(
   return { resolve, value: (schema) => value(schema) };
 }
 
-/** A surrogate code unit that is not half of a pair (matched by code unit: no `u` flag). */
+/** Any surrogate code unit, and one that is not half of a pair (matched by code unit: no `u` flag). */
+const SURROGATE = /[\ud800-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
@@ -379,7 +380,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * gives it, which are not UTF-8), where encodeURIComponent would throw.
  */
 export function percentEncode(text: string): string {
-  if (text.isWellFormed()) return encodeURIComponent(text);
+  if (!SURROGATE.test(text)) return encodeURIComponent(text);
   let out = '';
   let from = 0;
   for (const { index } of text.matchAll(LONE_SURROGATE)) {

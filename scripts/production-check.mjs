@@ -14,7 +14,7 @@
 //
 // The npm cache is reused (--prefer-offline), so a warm cache installs without the network.
 import { spawn, spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, lstat, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -52,6 +52,17 @@ function run(command, args, cwd, env = {}) {
   if (result.status !== 0) {
     throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
   }
+}
+
+/** The bytes of the files under a folder (symbolic links counted as links, not followed). */
+async function sizeOf(path) {
+  const entries = await readdir(path, { withFileTypes: true });
+  let bytes = 0;
+  for (const entry of entries) {
+    const child = join(path, entry.name);
+    bytes += entry.isDirectory() ? await sizeOf(child) : (await lstat(child)).size;
+  }
+  return bytes;
 }
 
 function check(condition, message) {
@@ -232,12 +243,23 @@ const steps = [
     }
     // The build bundles the contracts; npm still wants every workspace it lists to exist.
     run('npm', ['ci', '--omit=dev', ...npmFlags], app);
-    for (const devOnly of ['tsx', 'vite', 'vitest', 'esbuild', 'drizzle-kit']) {
+    // The page renderer is bundled with the web app's libraries (UI, React), which are the web
+    // workspace's devDependencies: a production install has none of them.
+    const webLibraries = [
+      'react',
+      'react-dom',
+      '@mui/material',
+      '@mui/icons-material',
+      '@emotion/react',
+    ];
+    for (const devOnly of ['tsx', 'vite', 'vitest', 'esbuild', 'drizzle-kit', ...webLibraries]) {
       const present = spawnSync(process.execPath, ['-e', `require.resolve('${devOnly}')`], {
         cwd: app,
       });
       check(present.status !== 0, `${devOnly} is installed by npm ci --omit=dev`);
     }
+    const megabytes = (await sizeOf(join(app, 'node_modules'))) / 1024 / 1024;
+    process.stdout.write(`  production dependencies: ${megabytes.toFixed(0)} MB in node_modules\n`);
   }),
 ];
 
@@ -276,6 +298,17 @@ const serverSteps = [
     check(cookie, 'sign-in set no cookie');
     const me = await fetch(`${url}/api/v1/me`, { headers: { cookie } });
     check(me.status === 200, `/api/v1/me answered ${me.status}`);
+    // A signed-in screen is rendered on the server with the person's own data (the page renderer
+    // draws one when the browser has said its language and time zone).
+    const { user } = await me.json();
+    const dashboard = await fetch(`${url}/dashboard`, {
+      headers: { cookie: `${cookie}; maya_lang=en; maya_tz=Europe/Lisbon` },
+    });
+    const dashboardHtml = await dashboard.text();
+    check(
+      dashboard.status === 200 && dashboardHtml.includes('<h1') && dashboardHtml.includes(user.id),
+      `/dashboard answered ${dashboard.status} without the signed-in screen drawn`,
+    );
     // A seller's page is rendered on the server with its data (the web build's page renderer).
     const { items } = await fetch(`${url}/api/v1/users/featured`).then((r) => r.json());
     const seller = items?.[0];

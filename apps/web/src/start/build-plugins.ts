@@ -307,6 +307,11 @@ async function prerenderShells(root: string, outDir: string, routes: RouteShells
     logLevel: 'warn',
     publicDir: false,
     plugins: [react()],
+    // Every package the page renderer imports goes into the bundle: a production install then
+    // needs none of the web app's libraries (they are the web workspace's devDependencies).
+    ssr: { noExternal: true },
+    // The libraries' production code, as in the browser's build, whatever NODE_ENV the server has.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       ssr: 'src/prerender.tsx',
       outDir: ssrDir,

@@ -27,7 +27,8 @@ RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 RUN MAYA_COMMIT="$REVISION" npm run build
 
-# Production dependencies only: what the built server and the page renderer import.
+# Production dependencies only: what the built server imports (the page renderer in dist-ssr is
+# bundled with the web app's libraries, which are devDependencies).
 FROM manifests AS production-dependencies
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 

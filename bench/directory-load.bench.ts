@@ -14,8 +14,10 @@
  * run (perf_hooks.monitorEventLoopDelay). The directory search has no route rate limit, so
  * nothing is refused for coming from one address.
  *
- * Goals: p99 ≤ 100 ms on PGlite and ≤ 50 ms on PostgreSQL, max ≤ 1 s, every answer a 2xx.
- * On PostgreSQL the app runs as deployed there (DATABASE_URL: limits and socket events on
+ * Goals, the app against the bare route with the same SQL in the same run (two cores cannot give
+ * absolute figures that hold on another machine): throughput ≥ 0.9× the bare route's, p99 ≤ 1.3×
+ * the bare route's, no request over 2 s, and every answer a 2xx or a refusal (503, which the error
+ * handler sends with Retry-After). On PostgreSQL the app runs as deployed there (DATABASE_URL: limits and socket events on
  * PostgreSQL too).
  *
  * Knobs: BENCH_ENGINES (pglite,postgres), BENCH_SELLERS (100,000), BENCH_CONNECTIONS (50),
@@ -65,10 +67,7 @@ const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map(
 const SHAPE_NAMES = (process.env.BENCH_SHAPES ?? SHAPES.map((shape) => shape.name).join(','))
   .split(',')
   .map((name) => name.trim());
-const GOALS = {
-  pglite: { p99Ms: 100, maxMs: 1_000 },
-  postgres: { p99Ms: 50, maxMs: 1_000 },
-} as const;
+const GOALS = { throughputRatio: 0.9, p99Ratio: 1.3, maxMs: 2_000 } as const;
 
 interface Measured extends ConcurrencyResult {
   /** The server process's event-loop delay during the run, in ms. */
@@ -82,8 +81,9 @@ interface ShapeResult {
   statementsPerRequest?: { app: number; bare: number };
   app: Measured;
   bare: Measured;
-  goal: { p99Ms: number; maxMs: number };
-  goalMet: { p99: boolean; max: boolean; allAnswered: boolean };
+  /** The app's throughput and p99 over the bare route's. */
+  ratios: { throughput: number; p99: number };
+  goalMet: { throughput: boolean; p99: boolean; max: boolean; answered: boolean };
 }
 
 interface Run {
@@ -164,7 +164,6 @@ async function benchmark(opened: BenchTarget): Promise<Run> {
   const bare = bareApp(handle.db);
   const fullBase = await listen(full);
   const bareBase = await listen(bare);
-  const goal = GOALS[handle.engine];
   if (CPU_PROF_DIR) await mkdir(CPU_PROF_DIR, { recursive: true });
   const loadBefore = loadavg()[0]!;
   const queries: ShapeResult[] = [];
@@ -209,17 +208,27 @@ async function benchmark(opened: BenchTarget): Promise<Run> {
         );
       }
       const app = measured.app!;
+      const bare = measured.bare!;
+      const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+      const ratios = {
+        throughput: ratio(app.requestsPerSec, bare.requestsPerSec),
+        p99: ratio(app.latencyMs.p99, bare.latencyMs.p99),
+      };
+      const refusedOrOk = Object.entries(app.statuses).every(
+        ([status]) => status.startsWith('2') || status === '503',
+      );
       const result: ShapeResult = {
         query: shape.name,
         paths,
         statementsPerRequest,
         app,
-        bare: measured.bare!,
-        goal,
+        bare,
+        ratios,
         goalMet: {
-          p99: app.latencyMs.p99 <= goal.p99Ms,
-          max: app.latencyMs.max <= goal.maxMs,
-          allAnswered: app.non2xx === 0 && app.errors === 0,
+          throughput: ratios.throughput >= GOALS.throughputRatio,
+          p99: ratios.p99 <= GOALS.p99Ratio,
+          max: app.latencyMs.max <= GOALS.maxMs,
+          answered: refusedOrOk && app.errors === 0 && app.timeouts === 0,
         },
       };
       queries.push(result);
@@ -265,9 +274,13 @@ function printRun(run: Run): void {
           'errors+timeouts': measured.errors + measured.timeouts,
           'loop delay p99/max ms': `${measured.eventLoopDelayMs.p99}/${measured.eventLoopDelayMs.max}`,
           'SQL/request': result.statementsPerRequest?.[which] ?? '',
-          [`p99 ≤ ${result.goal.p99Ms}`]: which === 'app' ? yes(result.goalMet.p99) : '',
-          'max ≤ 1 s': which === 'app' ? yes(result.goalMet.max) : '',
-          'all 2xx': which === 'app' ? yes(result.goalMet.allAnswered) : '',
+          'req/s ÷ bare': which === 'app' ? result.ratios.throughput : '',
+          'p99 ÷ bare': which === 'app' ? result.ratios.p99 : '',
+          [`req/s ≥ ${GOALS.throughputRatio}×`]:
+            which === 'app' ? yes(result.goalMet.throughput) : '',
+          [`p99 ≤ ${GOALS.p99Ratio}×`]: which === 'app' ? yes(result.goalMet.p99) : '',
+          'max ≤ 2 s': which === 'app' ? yes(result.goalMet.max) : '',
+          '2xx or 503': which === 'app' ? yes(result.goalMet.answered) : '',
         };
       }),
     ),
@@ -308,7 +321,9 @@ const file = await writeResult(NAME, {
     ...LOAD,
     sellers: SELLERS,
     loadGenerator: 'autocannon in a separate process, every latency kept',
-    goals: 'p99 ≤ 100 ms on PGlite, ≤ 50 ms on PostgreSQL; max ≤ 1 s; every answer 2xx',
+    goals:
+      'against the bare route in the same run: throughput ≥ 0.9×, p99 ≤ 1.3×; max ≤ 2 s; ' +
+      'every answer 2xx or 503 (refused, with Retry-After)',
   },
   runs,
 });

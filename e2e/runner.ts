@@ -139,6 +139,26 @@ async function retryFailures(
   }
 }
 
+/**
+ * The server for every journey, with the console's operator made from the command line first, as
+ * an operator is. A start that fails is tried once more, in a new data folder, with its reason
+ * printed: one slow start on a busy machine should not fail 47 journeys unrun.
+ */
+async function startOnce(): Promise<TestServer> {
+  const options = {
+    env: { ...vapidEnv(), ...paymentsEnv() },
+    beforeStart: createConsoleOperator,
+  };
+  try {
+    return await startServer(options);
+  } catch (error) {
+    console.log(
+      `The server did not start; starting it once more:\n${indent(describeError(error))}`,
+    );
+    return startServer(options);
+  }
+}
+
 export async function main({ executablePath }: { executablePath: string }): Promise<number> {
   const outcomes: Outcome[] = [];
   let server: TestServer | undefined;
@@ -168,25 +188,29 @@ export async function main({ executablePath }: { executablePath: string }): Prom
     await mkdir(resultsDir, { recursive: true });
 
     console.log(`Browser suite: ${selected.length} journeys, Chromium at ${executablePath}`);
-    // The console's admin is made from the command line, as an operator is, before the start.
-    server = await startServer({
-      env: { ...vapidEnv(), ...paymentsEnv() },
-      beforeStart: createConsoleOperator,
-    });
+    server = await startOnce();
     console.log(
       `Server ready at ${server.url} (readyMs ${server.readyMs ?? '?'}; log ${server.logFile})`,
     );
     browser = await launchBrowser(executablePath);
     console.log(`Chromium ${browser.version}\n`);
 
+    const run = async (journey: Journey) => {
+      // A browser that crashed during one journey would fail every journey after it.
+      if (!browser!.isConnected()) {
+        console.log('Chromium is gone; launching it again');
+        browser = await launchBrowser(executablePath);
+      }
+      return runJourney(journey, server!, browser!);
+    };
     for (const journey of selected) {
-      const outcome = await runJourney(journey, server, browser);
+      const outcome = await run(journey);
       outcomes.push(outcome);
       const seconds = (outcome.ms / 1000).toFixed(1);
       console.log(`${outcome.ok ? 'PASS' : 'FAIL'}  ${journey.name} (${seconds} s)`);
       if (outcome.error) console.log(`${indent(outcome.error)}\n`);
     }
-    await retryFailures(outcomes, selected, (journey) => runJourney(journey, server!, browser!));
+    await retryFailures(outcomes, selected, run);
   } catch (error) {
     // Nothing could run (no journeys, no server, no browser): every selected journey failed.
     console.log(`\nThe browser suite could not run:\n${indent(describeError(error))}`);

@@ -15,6 +15,10 @@ export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
+  // Shared memory in the temporary folder: a container's /dev/shm (64 MB) makes pages crash, and
+  // Debian's launcher, which would add this flag there, cannot read the size of a /dev/shm that
+  // is mounted twice.
+  '--disable-dev-shm-usage',
   '--disable-quic',
   '--no-first-run',
   '--disable-background-networking',
@@ -25,6 +29,8 @@ export const CHROMIUM_ARGS = [
 /** One Chromium; every journey page gets a context of its own (no shared cookies). */
 export interface BrowserHandle {
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** False once the browser process is gone (it crashed or was killed). */
+  isConnected(): boolean;
   close(): Promise<void>;
   version: string;
 }
@@ -48,6 +54,7 @@ export async function launchBrowser(executablePath: string): Promise<BrowserHand
     return {
       version: launched.version(),
       newContext: (options) => launched.newContext(options),
+      isConnected: () => launched.isConnected(),
       close: () => launched.close(),
     };
   }
@@ -55,6 +62,8 @@ export async function launchBrowser(executablePath: string): Promise<BrowserHand
   const contexts: BrowserContext[] = [];
   return {
     version: 'persistent',
+    // Each context is a browser process of its own, launched when a journey asks for it.
+    isConnected: () => true,
     async newContext(options) {
       const profile = await mkdtemp(join(tmpdir(), 'maya-e2e-profile-'));
       profiles.push(profile);

@@ -12,6 +12,9 @@ import { buyer, renderApp, stubApi, urlOf } from '../../test/render-app';
 const fake = vi.hoisted(() => {
   const handlers = new Map<string, Set<(payload?: unknown) => void>>();
   let opening = false;
+  /** While held, a `connect()` waits for `release()`, as a socket still opening does. */
+  let held = false;
+  let waiting = false;
   const atOpen: [string, unknown][] = [];
   const fire = (event: string, payload?: unknown) => {
     for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
@@ -34,6 +37,10 @@ const fake = vi.hoisted(() => {
     },
     connect() {
       if (socket.connected || opening) return socket;
+      if (held) {
+        waiting = true;
+        return socket;
+      }
       opening = true;
       setTimeout(() => {
         opening = false;
@@ -53,6 +60,16 @@ const fake = vi.hoisted(() => {
     fire,
     /** The server sends `event` as soon as the socket opens. */
     sendAtOpen: (event: string, payload: unknown) => atOpen.push([event, payload]),
+    hold: () => {
+      held = true;
+      waiting = false;
+    },
+    /** True once the app asked a held socket to open. */
+    asked: () => waiting,
+    release: () => {
+      held = false;
+      if (waiting) socket.connect();
+    },
     io: (options?: { autoConnect?: boolean }) => {
       if (options?.autoConnect !== false) socket.connect();
       return socket;
@@ -87,7 +104,7 @@ const chat: ChatSummary = {
   updatedAt: message.createdAt,
 };
 
-function stubWithUnread(unread: UnreadChats) {
+function stubWithUnread(unread: UnreadChats, messages?: () => Message[]) {
   const usual = stubApi(buyer, {
     '/api/v1/users': { items: [], nextCursor: null },
     '/api/v1/chats?': { items: [chat], nextCursor: null },
@@ -99,6 +116,9 @@ function stubWithUnread(unread: UnreadChats) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = new URL(urlOf(input), 'http://localhost').pathname;
       if (path === '/api/v1/chats/unread') return Response.json(unread);
+      if (messages && path === `/api/v1/chats/${chat.id}/messages`) {
+        return Response.json({ items: messages(), hasMore: false });
+      }
       if (path === `/api/v1/chats/${chat.id}/read`) return new Response(null, { status: 204 });
       return usual(input, init);
     }),
@@ -141,6 +161,30 @@ describe('the socket at page load', () => {
     });
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(toasts()).toHaveLength(1);
+  });
+
+  it('shows in the open chat a message sent after the chat was read but before the socket opened', async () => {
+    fake.socket.connected = false;
+    fake.hold();
+    const later: Message = {
+      ...message,
+      id: '01900000-0000-7000-8000-0000000000c2',
+      body: 'Are you free on Friday?',
+      clientId: 'client-friday',
+      createdAt: '2026-01-02T10:05:00.000Z',
+    };
+    let reads = 0;
+    // The first read of the chat is before the business sent it; every read after has it.
+    stubWithUnread({ messages: 1, chats: 1 }, () => (reads++ === 0 ? [message] : [later, message]));
+    renderApp(`/inbox/${chat.id}`);
+    const log = await screen.findByRole('log');
+    await waitFor(() => expect(log.textContent).toContain(message.body));
+    expect(log.textContent).not.toContain(later.body);
+
+    // The notifications open the socket once the browser is idle, the chat read by then.
+    await waitFor(() => expect(fake.asked()).toBe(true));
+    act(() => fake.release());
+    await waitFor(() => expect(log.textContent).toContain(later.body));
   });
 
   it('says which chat is open while the page is visible, and withdraws it when hidden', async () => {

@@ -9,8 +9,10 @@ import { cacheMessage } from '../api/get-messages';
 
 /**
  * Keeps the chats live: new messages go straight into the cached conversation, receipts and
- * list changes refetch the small chat queries, and after a reconnect everything is fetched
- * again so nothing missed while offline stays missing.
+ * list changes refetch the small chat queries, and each time the socket opens, the first time
+ * too, the chats on screen are fetched again: a message sent before it opened (a signed-in page
+ * opens it once the browser is idle, after the chat was read) or while it was down sent no event
+ * here, and must not stay missing until a reload.
  */
 export function useRealtime() {
   const queryClient = useQueryClient();
@@ -19,7 +21,6 @@ export function useRealtime() {
 
   useEffect(() => {
     const socket = getSocket();
-    let connectedBefore = socket.connected;
     const refresh = (chatId: string) => {
       void queryClient.invalidateQueries({ queryKey: chatsQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: chatQuery(chatId).queryKey });
@@ -37,8 +38,7 @@ export function useRealtime() {
       setTyping((current) => ({ ...current, [chatId]: Date.now() + 3000 }));
     const onConnect = () => {
       setOnline(true);
-      if (connectedBefore) void queryClient.invalidateQueries({ queryKey: chatKeys.all });
-      connectedBefore = true;
+      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
     };
     const onDisconnect = () => setOnline(false);
     socket.on('message:new', onMessage);

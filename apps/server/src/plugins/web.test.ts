@@ -151,7 +151,7 @@ export function pageData(url) {
   const id = /^\\/sellers\\/([^/]+)$/.exec(url)?.[1];
   return id ? [{ path: '/api/v1/users/' + id, queryKey: ['users', id] }] : [];
 }
-export async function renderShell(shell, { route, url, data, origin }) {
+export async function renderShell(shell, { route, url, data, origin, display }) {
   globalThis.mayaRenders = (globalThis.mayaRenders ?? 0) + 1;
   if (route === '/pricing') {
     const pro = data[0].data.plans.find((plan) => plan.id === 'pro');
@@ -159,7 +159,9 @@ export async function renderShell(shell, { route, url, data, origin }) {
   }
   const name = data[0].data.fullName;
   if (name === 'Unrenderable') throw new Error('the page could not be drawn');
-  return shell.replace('<div id="root"></div>', '<div id="root" data-route="' + route + '" data-origin="' + origin + '">' + url + ' ' + name + '</div>');
+  const lang = display?.language ? ' data-lang="' + display.language + '"' : '';
+  const zone = display?.timeZone ? ' data-zone="' + display.timeZone + '"' : '';
+  return shell.replace('<div id="root"></div>', '<div id="root" data-route="' + route + '" data-origin="' + origin + '"' + lang + zone + '>' + url + ' ' + name + '</div>');
 }`;
   const sellersShell = '<!doctype html><title>Maya Market</title><div id="root"></div>';
   const builtTerms = '<!doctype html><title>Maya Market</title><div id="root">terms</div>';
@@ -198,6 +200,7 @@ export async function renderShell(shell, { route, url, data, origin }) {
       }),
     );
     site = Fastify({ logger: false });
+    await site.register(cookie);
     site.get('/api/v1/plans', async () => ({
       plans: [
         { id: 'free', yearlyPrice: 0, currency: 'EUR' },
@@ -253,6 +256,37 @@ export async function renderShell(shell, { route, url, data, origin }) {
     profiles.set('glow', 'Glow Studio Porto');
     expect((await site.inject({ url: '/sellers/glow' })).body).toContain('Glow Studio Porto');
     expect(renders()).toBe(before + 1);
+  });
+
+  it('draws a public page in the language and time zone the browser named, each kept apart', async () => {
+    const portuguese = await site.inject({
+      url: '/sellers/glow',
+      cookies: { maya_lang: 'pt', maya_tz: 'America/Sao_Paulo' },
+    });
+    expect(portuguese.statusCode).toBe(200);
+    expect(portuguese.headers.vary).toContain('cookie');
+    expect(portuguese.body).toContain('data-lang="pt" data-zone="America/Sao_Paulo"');
+
+    const before = renders();
+    const english = await site.inject({ url: '/sellers/glow', cookies: { maya_lang: 'en' } });
+    expect(english.body).toContain('data-lang="en">');
+    expect(english.body).not.toContain('data-zone');
+    // Each drawing is kept for its own readers: the Portuguese one is not drawn again.
+    const again = await site.inject({
+      url: '/sellers/glow',
+      cookies: { maya_lang: 'pt', maya_tz: 'America/Sao_Paulo' },
+    });
+    expect(again.body).toBe(portuguese.body);
+    expect(renders()).toBe(before + 1);
+
+    // A cookie that is no language or zone is not passed on: the page is drawn as built.
+    const odd = await site.inject({
+      url: '/sellers/glow',
+      cookies: { maya_lang: '"><script>', maya_tz: '../../etc' },
+    });
+    expect(odd.statusCode).toBe(200);
+    expect(odd.body).not.toContain('data-lang');
+    expect(odd.body).not.toContain('<script>');
   });
 
   it('answers a profile the API does not know with 404 and the shell, which shows "not found"', async () => {

@@ -38,13 +38,32 @@ interface PageRenderer {
       namespaces: string[];
       data: PageQuery[];
       origin?: string;
-      display?: { language?: string; timeZone?: string };
+      display?: Display;
     },
   ): Promise<string>;
 }
 
 /** The cookie the web app writes with its time zone (lib/display-cookies.ts), beside the language's. */
 const TIME_ZONE_COOKIE = 'maya_tz';
+
+/** How a browser asked for pages to be drawn: the language and time zone its cookies name. */
+interface Display {
+  language?: string;
+  timeZone?: string;
+}
+
+/** A cookie's value as a language tag (`pt`) or an IANA zone (`America/Sao_Paulo`), else none. */
+const DISPLAY_VALUE = /^[A-Za-z][A-Za-z0-9+_/-]{0,63}$/;
+
+function displayOf(request: FastifyRequest): Display {
+  const cookies = request.cookies as Record<string, string | undefined> | undefined;
+  const valid = (value: string | undefined) =>
+    value && DISPLAY_VALUE.test(value) ? value : undefined;
+  return {
+    language: valid(cookies?.[LANGUAGE_COOKIE]),
+    timeZone: valid(cookies?.[TIME_ZONE_COOKIE]),
+  };
+}
 
 /** Server-rendered pages kept for reuse while their data is unchanged. */
 const RENDERED_PAGES_KEPT = 500;
@@ -134,8 +153,9 @@ export default fp<{
       }
       const segment = path.split('/')[1] || 'index';
       if (!shells.has(segment)) return reply.sendFile('index.html');
-      // The page is drawn the same whatever its query, so the path alone is rendered.
-      const rendered = await renderPage(segment, path);
+      // The page is drawn the same whatever its query, so the path alone is rendered, in the
+      // language and time zone the browser named, so that it hydrates what it would draw.
+      const rendered = await renderPage(segment, path, displayOf(request));
       if (rendered === 'missing') reply.code(404);
       else if (rendered !== undefined) return sendHtml(request, reply, rendered.html);
       return reply.sendFile(`shells/${segment}.html`);
@@ -216,6 +236,7 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
   const renderPage = async (
     segment: string,
     url: string,
+    display: Display = {},
   ): Promise<{ html: string } | 'missing' | undefined> => {
     try {
       const { render, pages } = await load();
@@ -233,7 +254,8 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
 
       // The answers as sent: a page whose data is unchanged is neither parsed nor drawn again.
       const answered = answers.map((answer) => answer.body).join('\n');
-      const kept = rendered.get(url);
+      const key = `${display.language ?? ''} ${display.timeZone ?? ''} ${url}`;
+      const kept = rendered.get(key);
       if (kept?.answered === answered) return { html: kept.html };
       const data = sources.map((source, index) => ({
         queryKey: source.queryKey,
@@ -244,9 +266,10 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
         url,
         data,
         origin,
+        display,
       });
-      rendered.delete(url);
-      rendered.set(url, { answered, html });
+      rendered.delete(key);
+      rendered.set(key, { answered, html });
       if (rendered.size > RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value!);
       return { html };
     } catch (error) {

@@ -1,12 +1,14 @@
 /**
  * The browser suite's runner: imports every e2e/journeys/*.e2e.ts (each registers journeys with
- * `journey()`), starts the server and Chromium once, runs the journeys one after another and
+ * `journey()`), starts Chromium once and a server per lane (E2E_LANES, 2 by default), runs the
+ * journeys in those lanes side by side, a file's journeys one after another in one lane, and
  * prints `N passed, N failed` as its last line. E2E_GREP=<text> runs only journeys whose name
- * contains the text. A journey that fails is run once more at the end (E2E_RETRIES, 1 by default;
- * 0 for none): one that passes then counts as passed and is named in the report as passing only on
- * its second try, and one that fails twice is a failure with both errors.
- */
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+ * contains the text. A journey that fails is run once more at the end, alone, on its lane's server
+ * (E2E_RETRIES, 1 by default; 0 for none): one that passes then counts as passed and is named in
+ * the report as passing only on its second try, and one that fails twice is a failure with both
+ * errors. */
+import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { journeys, setCurrentFile, type Journey } from './harness.js';
@@ -139,16 +141,32 @@ async function retryFailures(
   }
 }
 
+/** Lanes that run journeys side by side, each on a server of its own (E2E_LANES, 2 by default). */
+function lanesWanted(): number {
+  const value = Number(process.env.E2E_LANES ?? 2);
+  return Number.isInteger(value) && value >= 1 ? value : 2;
+}
+
+/** The journeys by file, in the order they loaded: a file's journeys run in one lane, in order. */
+function byFile(selected: Journey[]): Journey[][] {
+  const groups = new Map<string, Journey[]>();
+  for (const journey of selected) {
+    const group = groups.get(journey.file) ?? [];
+    group.push(journey);
+    groups.set(journey.file, group);
+  }
+  return [...groups.values()];
+}
+
 /**
- * The server for every journey, with the console's operator made from the command line first, as
- * an operator is. A start that fails is tried once more, in a new data folder, with its reason
- * printed: one slow start on a busy machine should not fail 47 journeys unrun.
+ * A server for the journeys. A start that fails is tried once more, in a new data folder, with its
+ * reason printed: one slow start on a busy machine should not leave every journey unrun.
  */
-async function startOnce(): Promise<TestServer> {
-  const options = {
-    env: { ...vapidEnv(), ...paymentsEnv() },
-    beforeStart: createConsoleOperator,
-  };
+async function startOnce(
+  name: string,
+  beforeStart: (env: Record<string, string>) => Promise<void>,
+): Promise<TestServer> {
+  const options = { name, env: { ...vapidEnv(), ...paymentsEnv() }, beforeStart };
   try {
     return await startServer(options);
   } catch (error) {
@@ -159,16 +177,50 @@ async function startOnce(): Promise<TestServer> {
   }
 }
 
+/**
+ * One server per lane. The console's admin is made from the command line before the first start,
+ * as an operator makes it; the other lanes start from a copy of that data folder, so one admin
+ * with one TOTP secret signs in on every server. The first start builds the web app when its
+ * sources changed, so the others start after it, side by side.
+ */
+async function startLanes(count: number): Promise<TestServer[]> {
+  const template = await mkdtemp(join(tmpdir(), 'maya-e2e-operator-'));
+  try {
+    const first = await startOnce('e2e-server', async (env) => {
+      await createConsoleOperator(env);
+      await rm(template, { recursive: true, force: true });
+      await cp(env.DATA_DIR!, template, { recursive: true });
+    });
+    const started = await Promise.allSettled(
+      Array.from({ length: count - 1 }, (_, index) =>
+        startOnce(`e2e-server-${index + 2}`, (env) =>
+          cp(template, env.DATA_DIR!, { recursive: true }),
+        ),
+      ),
+    );
+    const servers = [first];
+    for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) {
+      await Promise.allSettled(servers.map((server) => server.stop()));
+      throw failure.reason;
+    }
+    return servers;
+  } finally {
+    await rm(template, { recursive: true, force: true });
+  }
+}
+
 export async function main({ executablePath }: { executablePath: string }): Promise<number> {
   const outcomes: Outcome[] = [];
-  let server: TestServer | undefined;
+  let servers: TestServer[] = [];
   let browser: BrowserHandle | undefined;
   const cleanUp = async () => {
     await browser?.close().catch(() => undefined);
-    await server?.stop().catch(() => undefined);
+    await Promise.allSettled(servers.map((server) => server.stop()));
   };
   const interrupt = (signal: NodeJS.Signals) => {
-    console.log(`\n${signal}: stopping the server and the browser`);
+    console.log(`\n${signal}: stopping the servers and the browser`);
     void cleanUp().finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupt);
@@ -187,29 +239,56 @@ export async function main({ executablePath }: { executablePath: string }): Prom
     await rm(axeDir, { recursive: true, force: true });
     await mkdir(resultsDir, { recursive: true });
 
-    console.log(`Browser suite: ${selected.length} journeys, Chromium at ${executablePath}`);
-    server = await startOnce();
+    const files = byFile(selected);
+    const laneCount = Math.min(lanesWanted(), files.length);
     console.log(
-      `Server ready at ${server.url} (readyMs ${server.readyMs ?? '?'}; log ${server.logFile})`,
+      `Browser suite: ${selected.length} journeys in ${laneCount} lane(s), Chromium at ${executablePath}`,
     );
+    servers = await startLanes(laneCount);
+    for (const server of servers) {
+      console.log(
+        `Server ready at ${server.url} (readyMs ${server.readyMs ?? '?'}; log ${server.logFile})`,
+      );
+    }
     browser = await launchBrowser(executablePath);
     console.log(`Chromium ${browser.version}\n`);
 
-    const run = async (journey: Journey) => {
-      // A browser that crashed during one journey would fail every journey after it.
-      if (!browser!.isConnected()) {
+    // A browser that crashed during one journey would fail every journey after it: it is launched
+    // again, once for all lanes.
+    let relaunch: Promise<BrowserHandle> | undefined;
+    const liveBrowser = async (): Promise<BrowserHandle> => {
+      if (browser!.isConnected()) return browser!;
+      relaunch ??= (async () => {
         console.log('Chromium is gone; launching it again');
         browser = await launchBrowser(executablePath);
-      }
-      return runJourney(journey, server!, browser!);
+        relaunch = undefined;
+        return browser;
+      })();
+      return relaunch;
     };
-    for (const journey of selected) {
-      const outcome = await run(journey);
-      outcomes.push(outcome);
-      const seconds = (outcome.ms / 1000).toFixed(1);
-      console.log(`${outcome.ok ? 'PASS' : 'FAIL'}  ${journey.name} (${seconds} s)`);
-      if (outcome.error) console.log(`${indent(outcome.error)}\n`);
-    }
+    const laneOf = new Map<string, number>();
+    const run = async (journey: Journey) =>
+      runJourney(journey, servers[laneOf.get(journey.name) ?? 0]!, await liveBrowser());
+
+    // Each lane takes the next file when it is free.
+    const queue = [...files];
+    await Promise.all(
+      servers.map(async (_, lane) => {
+        for (let group = queue.shift(); group; group = queue.shift()) {
+          for (const journey of group) {
+            laneOf.set(journey.name, lane);
+            const outcome = await run(journey);
+            outcomes.push(outcome);
+            const seconds = (outcome.ms / 1000).toFixed(1);
+            const line = `${outcome.ok ? 'PASS' : 'FAIL'}  ${journey.name} (${seconds} s)`;
+            console.log(outcome.error ? `${line}\n${indent(outcome.error)}\n` : line);
+          }
+        }
+      }),
+    );
+    // The report keeps the journeys' own order; the retries run one at a time.
+    const order = new Map(selected.map((journey, index) => [journey.name, index]));
+    outcomes.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
     await retryFailures(outcomes, selected, run);
   } catch (error) {
     // Nothing could run (no journeys, no server, no browser): every selected journey failed.
@@ -230,7 +309,8 @@ export async function main({ executablePath }: { executablePath: string }): Prom
   }
   const passed = outcomes.filter((outcome) => outcome.ok).length;
   const failed = outcomes.length - passed;
-  if (server && server.errorLogs.length > 0) {
+  for (const server of servers) {
+    if (server.errorLogs.length === 0) continue;
     console.log(`\nThe server logged ${server.errorLogs.length} error(s); see ${server.logFile}`);
   }
   await mkdir(resultsDir, { recursive: true });

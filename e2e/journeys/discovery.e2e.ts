@@ -227,8 +227,13 @@ journey(
 
       // The profile: its map with one marker (drawn when asked for), and the gallery with the
       // three photos.
-      await page.getByRole('button', { name: 'Show map' }).click();
       const profileMap = page.getByRole('region', { name: `Map of ${SELLER_NAME}` });
+      // The button asks for the map; scrolled to, the map also loads by itself as it nears the
+      // screen, and may take the button's place while the click is on its way.
+      await Promise.race([
+        page.getByRole('button', { name: 'Show map' }).click(),
+        profileMap.waitFor(),
+      ]);
       await profileMap.waitFor();
       const profileMarkers = await profileMap.locator('.leaflet-marker-icon').count();
       expect(profileMarkers === 1, `the profile map shows ${profileMarkers} markers`);

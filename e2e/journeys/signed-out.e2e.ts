@@ -28,12 +28,18 @@ const SIGNED_OUT_ROUTES = [
 ];
 
 /** A seeded seller, found through the public directory API. */
+/**
+ * The directory's first seller with a photo and a description, as the demo seeds them: a journey
+ * that ran before on this server may have listed a new business with neither.
+ */
 async function firstSellerId(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v1/users?role=seller&limit=1`);
-  expect(response.ok, `GET /api/v1/users?role=seller&limit=1 answered ${response.status}`);
-  const body = (await response.json()) as { items: { id: string }[] };
-  const id = body.items[0]?.id;
-  expect(id, 'the demo seed has no seller');
+  const response = await fetch(`${baseUrl}/api/v1/users?role=seller&limit=50`);
+  expect(response.ok, `GET /api/v1/users?role=seller&limit=50 answered ${response.status}`);
+  const body = (await response.json()) as {
+    items: { id: string; description: string; thumbnailUrl: string | null }[];
+  };
+  const id = body.items.find((seller) => seller.description && seller.thumbnailUrl)?.id;
+  expect(id, 'the demo seed has no seller with a photo and a description');
   return id;
 }
 

@@ -250,19 +250,30 @@ export interface SeedTimes {
  * (one statement per 10,000 rows), then the indexes are re-created from their own definitions
  * (pg_indexes.indexdef, so the schema ends up exactly as migrated) and the table is analysed.
  */
-export async function seed(handle: DatabaseHandle, total: number): Promise<SeedTimes> {
-  const { client } = rawClient(handle);
-  // One connection throughout, so the session setting below applies to the index builds.
-  const session = handle.engine === 'postgres' ? await (client as pg.Pool).connect() : undefined;
-  try {
-    return await seedOn(handle.engine, total, (text, params) =>
-      session
-        ? session.query(text, params ?? [])
-        : (client as unknown as { query: RawQuery }).query(text, params ?? []),
-    );
-  } finally {
-    session?.release();
+export async function seed(
+  handle: DatabaseHandle,
+  total: number,
+  databaseUrl?: string,
+): Promise<SeedTimes> {
+  if (handle.engine === 'postgres') {
+    if (!databaseUrl) throw new Error('seeding PostgreSQL needs the database URL');
+    // A connection of its own, without the pool's statement limit (3 s, for a request): the bulk
+    // load's statements and index builds take longer. One connection throughout, so the session
+    // setting below applies to the index builds.
+    const session = new pg.Client({ connectionString: databaseUrl });
+    await session.connect();
+    try {
+      return await seedOn(handle.engine, total, (text, params) =>
+        session.query(text, params ?? []),
+      );
+    } finally {
+      await session.end();
+    }
   }
+  const { client } = rawClient(handle);
+  return seedOn(handle.engine, total, (text, params) =>
+    (client as unknown as { query: RawQuery }).query(text, params ?? []),
+  );
 }
 
 async function seedOn(

@@ -154,7 +154,7 @@ async function benchmark(opened: BenchTarget): Promise<Run> {
   const handle: DatabaseHandle = opened.handle;
   console.log(`\n[${handle.engine} ${SELLERS.toLocaleString('en-US')}] seeding…`);
   await handle.migrate();
-  await seed(handle, SELLERS);
+  await seed(handle, SELLERS, opened.databaseUrl);
 
   const config = benchAppConfig(
     opened.dataDir,

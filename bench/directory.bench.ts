@@ -46,6 +46,7 @@ import {
   RADIUS_KM,
   seed,
   SHAPES,
+  type BenchTarget,
   type SeedTimes,
   type Shape,
 } from './directory-data.js';
@@ -257,10 +258,13 @@ interface Run {
   queries: QueryResult[];
 }
 
-async function benchmark(handle: DatabaseHandle, sellers: number, dataDir: string): Promise<Run> {
+async function benchmark(
+  { handle, dataDir, databaseUrl }: BenchTarget,
+  sellers: number,
+): Promise<Run> {
   console.log(`\n[${handle.engine} ${sellers.toLocaleString('en-US')}] seeding…`);
   await handle.migrate();
-  const times = await seed(handle, sellers);
+  const times = await seed(handle, sellers, databaseUrl);
   const { query } = rawClient(handle);
   const { rows: sizes } = await query(
     `select c.relname as name, pg_relation_size(c.oid)::float8 / 1048576 as mb
@@ -469,7 +473,7 @@ try {
     const opened = await openBenchTarget(target.engine, { adminUrl: PG_ADMIN_URL, keep: KEEP_DB });
     cleanups.push(opened.close);
     try {
-      const run = await benchmark(opened.handle, target.sellers, opened.dataDir);
+      const run = await benchmark(opened, target.sellers);
       runs.push(run);
       printRun(run);
     } finally {

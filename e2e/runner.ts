@@ -6,7 +6,8 @@
  * contains the text. A journey that fails is run once more at the end, alone, on its lane's server
  * (E2E_RETRIES, 1 by default; 0 for none): one that passes then counts as passed and is named in
  * the report as passing only on its second try, and one that fails twice is a failure with both
- * errors. */
+ * errors.
+ */
 import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

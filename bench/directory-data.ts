@@ -31,6 +31,8 @@ import {
   type DirectoryQuery,
 } from '../apps/server/src/modules/directory/directory.repository.js';
 import { POINT_RADIUS_KM } from '../apps/server/src/modules/places/places.service.js';
+import { createReviewsRepository } from '../apps/server/src/modules/reviews/reviews.repository.js';
+import { createServicesRepository } from '../apps/server/src/modules/services/services.repository.js';
 import {
   expandWord,
   meaningfulWords,
@@ -424,6 +426,8 @@ export function directoryArgs(search: string): DirectoryQuery {
  */
 export function bareApp(db: Database): FastifyInstance {
   const repository = createDirectoryRepository(db);
+  const services = createServicesRepository(db);
+  const reviews = createReviewsRepository(db);
   const app = Fastify({ logger: false });
   app.get('/api/v1/users', async (request) => {
     const query = directoryArgs(request.url.split('?')[1] ?? '');
@@ -431,10 +435,18 @@ export function bareApp(db: Database): FastifyInstance {
       (query.terms?.length ?? 0) > 0 || query.near !== undefined
         ? await repository.findCountedDirectoryPage(query)
         : { rows: await repository.findDirectoryPage(query), total: undefined };
+    const page = counted.rows.slice(0, PAGE);
+    // The cards' lowest prices, then their ratings, as the directory's service reads them.
+    const ids = page.map(({ user }) => user.id);
+    const lowest = ids.length > 0 ? await services.findLowest(ids, undefined) : new Map();
+    const rated = await reviews.ratingsOf(ids, new Date());
     return {
-      items: counted.rows
-        .slice(0, PAGE)
-        .map(({ user: { passwordHash: _hash, ...user }, distanceKm }) => ({ ...user, distanceKm })),
+      items: page.map(({ user: { passwordHash: _hash, ...user }, distanceKm }) => ({
+        ...user,
+        distanceKm,
+        fromPrice: lowest.get(user.id) ?? null,
+        rating: rated.get(user.id) ?? null,
+      })),
       total: counted.total ?? null,
       nextCursor: null,
     };

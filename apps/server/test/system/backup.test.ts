@@ -13,7 +13,6 @@ import {
   type ServerProcess,
 } from '../server-process.js';
 
-
 /** `npm run backup` or `npm run restore` from the sources, on `dataDir`. */
 async function command(name: 'backup' | 'restore', dataDir: string, folder: string) {
   const child = spawn(process.execPath, [...entryArgs(name), folder], {

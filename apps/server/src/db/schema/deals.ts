@@ -18,7 +18,10 @@ import { services } from './services.js';
 import { users } from './users.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const statuses = Object.keys(dealStates) as [keyof typeof dealStates, ...(keyof typeof dealStates)[]];
+const statuses = Object.keys(dealStates) as [
+  keyof typeof dealStates,
+  ...(keyof typeof dealStates)[],
+];
 const parties = ['buyer', 'business'] as const;
 
 /** What a buyer asked for, as sent: the request's words, dates, place and budget. */

@@ -168,7 +168,9 @@ export function takeBudget(words: string): BudgetInWords {
  * "50 reais") or a bare number after words that offer it ("I'll pay 50", "que tal 45?", "faz por
  * 300"). Only a proposal to confirm: nothing is sent from it.
  */
-export function readOfferedAmount(message: string): { amount: number; currency?: Currency } | undefined {
+export function readOfferedAmount(
+  message: string,
+): { amount: number; currency?: Currency } | undefined {
   const { before, after, offered, currencyOf } = patterns();
   const text = normalize(message).replaceAll('’', "'");
   const before_ = before.exec(text);

@@ -10,4 +10,3 @@ export function chatPair(
     ? { buyerId: actor.userId, sellerId: partner.id }
     : { buyerId: partner.id, sellerId: actor.userId };
 }
-

@@ -16,6 +16,7 @@
 // lines of why: a test's assertion, a file's load error, the browser suite's own words.
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const args = process.argv.slice(2);
 const vitestRuns = [];
@@ -62,9 +63,7 @@ function readReport(file) {
 
 /** The first lines of a reason, without terminal colours, indented under its heading. */
 function excerpt(text, count = REASON_LINES) {
-  const clean = String(text ?? '')
-    // eslint-disable-next-line no-control-regex -- the escape character is what a coloured log holds
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  const clean = stripVTControlCharacters(String(text ?? ''))
     .split('\n')
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== '');

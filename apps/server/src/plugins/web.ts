@@ -292,8 +292,10 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
     reply: FastifyReply,
   ): Promise<string | undefined> => {
     const cookies = request.cookies as Record<string, string | undefined> | undefined;
-    const timeZone = cookies?.[TIME_ZONE_COOKIE];
-    if (!cookies?.[SESSION_COOKIE] || !timeZone || !request.headers.cookie) return undefined;
+    const display = displayOf(request);
+    if (!cookies?.[SESSION_COOKIE] || !display.timeZone || !request.headers.cookie) {
+      return undefined;
+    }
     const url = request.url;
     try {
       const { render } = await load();
@@ -325,7 +327,7 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
         url,
         namespaces: page.namespaces,
         data,
-        display: { language: cookies[LANGUAGE_COOKIE], timeZone },
+        display,
       });
     } catch (error) {
       app.log.error({ err: error }, 'rendering the signed-in page failed; answering its shell');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { containsPhrase } from './fold.js';
+import { containsPhrase, withoutPhrase } from './fold.js';
 
 /** The definition: the phrase with neither a letter nor a digit right before or after it. */
 const byDefinition = (text: string, phrase: string) =>
@@ -36,6 +36,40 @@ describe('a phrase in a text, as whole words', () => {
         expect(containsPhrase(haystack, phrase)).toBe(byDefinition(haystack, phrase));
       }),
       { numRuns: 2_000 },
+    );
+  });
+});
+
+/** Its definition: a global regular expression with look-arounds for letters and digits. */
+const removedByDefinition = (text: string, phrase: string) =>
+  phrase === ''
+    ? text
+    : text.replace(
+        new RegExp(
+          `(?<![\\p{L}\\p{N}])${phrase.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+          'gu',
+        ),
+        ' ',
+      );
+
+describe('a phrase taken out of a text, as whole words', () => {
+  it('is taken out where it stands alone, and left inside words and numbers', () => {
+    expect(withoutPhrase('studio 54 offers 54 euros', 'studio 54')).toBe('  offers 54 euros');
+    expect(withoutPhrase('big studio 540', 'studio 54')).toBe('big studio 540');
+    expect(withoutPhrase('aa aa', 'aa')).toBe('   ');
+    expect(withoutPhrase('aaa', 'aa')).toBe('aaa');
+    expect(withoutPhrase('x', '')).toBe('x');
+  });
+
+  it('agrees with its definition as a regular expression on any text', () => {
+    const alphabet = fc.constantFrom('a', 'b', 'ã', '1', ' ', '.', '-', '𝐚', '😀', '\ud835');
+    const text = fc.array(alphabet, { maxLength: 14 }).map((parts) => parts.join(''));
+    const phrase = fc.array(alphabet, { maxLength: 3 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, phrase, (haystack, needle) => {
+        expect(withoutPhrase(haystack, needle)).toBe(removedByDefinition(haystack, needle));
+      }),
+      { numRuns: 3_000 },
     );
   });
 });

@@ -249,3 +249,28 @@ export function containsPhrase(text: string, phrase: string): boolean {
   }
   return false;
 }
+
+/**
+ * `text` with each whole-word occurrence of `phrase` (as `containsPhrase` finds it) replaced by
+ * `replacement`, from left to right, none overlapping: what a global regular expression with
+ * look-arounds for letters and digits does, without compiling one per phrase.
+ */
+export function withoutPhrase(text: string, phrase: string, replacement = ' '): string {
+  if (!phrase) return text;
+  let rest = '';
+  let from = 0;
+  for (let at = text.indexOf(phrase); at !== -1;) {
+    const end = at + phrase.length;
+    const whole =
+      !splitsPair(text, at) &&
+      !splitsPair(text, end) &&
+      !wordCharacterBefore(text, at) &&
+      !wordCharacterAt(text, end);
+    if (whole) {
+      rest += text.slice(from, at) + replacement;
+      from = end;
+    }
+    at = text.indexOf(phrase, whole ? end : at + 1);
+  }
+  return rest + text.slice(from);
+}

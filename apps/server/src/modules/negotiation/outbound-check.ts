@@ -3,7 +3,8 @@ import type { Currency } from '@maya/contracts';
 import { MINOR_UNITS } from '@maya/contracts/service-units';
 import { locales, localeOf, wordsFor } from '../../lib/i18n/index.js';
 import { findWrittenDates, type ReadDate } from '../../lib/lexicon/dates.js';
-import { containsPhrase, fold, foldLetters } from '../../lib/lexicon/fold.js';
+import { createLru } from '../../lib/lru.js';
+import { containsPhrase, fold, foldLetters, withoutPhrase } from '../../lib/lexicon/fold.js';
 import data from '../../lib/lexicon/words/outbound.json' with { type: 'json' };
 import { dayText, moneyText, windowText } from '../deals/deal-words.js';
 import { daysOf, type NegotiationAct } from './strategy.js';
@@ -90,13 +91,23 @@ export type OutboundReason =
 
 export type OutboundResult = { ok: true } | { ok: false; reasons: OutboundReason[] };
 
+/** The label "Maya (AI) for {business}" in every locale, folded, for the businesses Maya last spoke for. */
+const labels = createLru<string, string[]>(1_000);
+
+function labelsOf(business: string): string[] {
+  let found = labels.get(business);
+  if (!found) {
+    found = locales.map((locale) => fold(wordsFor(locale, 'negotiation')('label', { business })));
+    labels.set(business, found);
+  }
+  return found;
+}
+
 /** Whether a sentence of Maya's for a business says only what its card says, and why not. */
 export function checkOutbound(text: string, card: OfferCard): OutboundResult {
   const reasons: OutboundReason[] = [];
-  const labels = locales.map((locale) =>
-    fold(wordsFor(locale, 'negotiation')('label', { business: card.business })),
-  );
-  if (!labels.some((label) => containsPhrase(fold(text), label))) {
+  const foldedText = fold(text);
+  if (!labelsOf(card.business).some((label) => containsPhrase(foldedText, label))) {
     reasons.push({ kind: 'unlabelled' });
   }
 
@@ -170,9 +181,7 @@ function withoutNames(text: string, names: readonly string[]): string {
   let rest = text;
   for (const name of [...names].sort((a, b) => b.length - a.length)) {
     const plain = foldLetters(name).trim();
-    if (plain.length < 2) continue;
-    const escaped = plain.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    rest = rest.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'), ' ');
+    if (plain.length >= 2) rest = withoutPhrase(rest, plain);
   }
   return rest;
 }

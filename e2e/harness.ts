@@ -28,6 +28,13 @@ export interface Journey {
   run(context: JourneyContext): Promise<void>;
 }
 
+/**
+ * How long a journey may take unless it says otherwise. It only catches a journey that hangs: the
+ * longest of the default ones takes about 70 s in two lanes on a quiet two-core machine, and a CI
+ * machine has run the same journeys 2–3 times slower, with the Node smoke runs beside them.
+ */
+const DEFAULT_TIMEOUT_MS = 300_000;
+
 export const journeys: Journey[] = [];
 let currentFile = '';
 
@@ -44,5 +51,10 @@ export function journey(
   if (journeys.some((existing) => existing.name === name)) {
     throw new Error(`Two journeys are named "${name}"; names must be unique.`);
   }
-  journeys.push({ name, file: currentFile, timeoutMs: options.timeoutMs ?? 120_000, run });
+  journeys.push({
+    name,
+    file: currentFile,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    run,
+  });
 }

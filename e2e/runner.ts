@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { journeys, setCurrentFile, type Journey } from './harness.js';
 import { launchBrowser, newPage, type BrowserHandle, type PageSession } from './helpers/browser.js';
 import { repoRoot, resultsDir, screenshotsDir, axeDir } from './helpers/paths.js';
+import { screenshot } from './helpers/screenshot.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { createConsoleOperator } from './helpers/operator.js';
 import { paymentsEnv } from './helpers/payments.js';
@@ -47,10 +48,15 @@ function indent(text: string): string {
     .join('\n');
 }
 
+class JourneyTimeout extends Error {}
+
 async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000} s`)), ms);
+    timer = setTimeout(
+      () => reject(new JourneyTimeout(`${what} timed out after ${ms / 1000} s`)),
+      ms,
+    );
   });
   try {
     return await Promise.race([work, timeout]);
@@ -66,6 +72,23 @@ async function loadJourneys(): Promise<void> {
     await import(pathToFileURL(join(journeysDir, file)).href);
   }
   setCurrentFile('');
+}
+
+/**
+ * Each open page's address and a screenshot of it, for a journey that timed out: the timeout
+ * itself cannot say which step was waiting.
+ */
+async function pagesWhenStopped(journey: Journey, pages: PageSession[]): Promise<string> {
+  const lines: string[] = [];
+  const prefix = `timeout-${journey.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
+  for (const [index, session] of pages.entries()) {
+    if (session.page.isClosed()) continue;
+    const shot = await screenshot(session.page, `${prefix}-${index + 1}`).catch(
+      () => 'no screenshot',
+    );
+    lines.push(`  page ${index + 1} at ${session.page.url()}: ${shot}`);
+  }
+  return lines.length > 0 ? `\nPages when it timed out:\n${lines.join('\n')}` : '';
 }
 
 async function runJourney(
@@ -91,12 +114,13 @@ async function runJourney(
     );
     return { name: journey.name, file: journey.file, ok: true, ms: Date.now() - started };
   } catch (error) {
+    const where = error instanceof JourneyTimeout ? await pagesWhenStopped(journey, pages) : '';
     return {
       name: journey.name,
       file: journey.file,
       ok: false,
       ms: Date.now() - started,
-      error: describeError(error),
+      error: describeError(error) + where,
     };
   } finally {
     await Promise.allSettled(pages.map((session) => session.close()));

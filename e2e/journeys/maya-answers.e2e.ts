@@ -157,6 +157,5 @@ for (const language of ['en', 'pt'] as const) {
       }
       session.expectNoIssues();
     },
-    { timeoutMs: 180_000 },
   );
 }

@@ -205,5 +205,4 @@ journey(
     }
     expect(problems.length === 0, problems.join('\n'));
   },
-  { timeoutMs: 240_000 },
 );

@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
@@ -21,6 +20,7 @@ import {
 import { isBackgroundWork } from './background-work.js';
 import { installJobQueue, type SqlExecutor } from './job-queue.js';
 import { createPgliteGate } from './pglite-gate.js';
+import { appliedMigration, latestMigration, migrationsFolder } from './schema-version.js';
 import * as schema from './schema/index.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -63,8 +63,6 @@ export interface QueueListener {
   waited(seconds: number, request: boolean): void;
   refused(): void;
 }
-
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export const pgliteExtensions = { pg_trgm, cube, earthdistance };
 
@@ -150,9 +148,13 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
           source.log,
         );
         try {
-          await migrateNodePg(drizzleNodePg(migrationPool, { schema, casing: 'snake_case' }), {
-            migrationsFolder,
-          });
+          await unlessAtLatest(
+            (text) => migrationPool.query(text),
+            () =>
+              migrateNodePg(drizzleNodePg(migrationPool, { schema, casing: 'snake_case' }), {
+                migrationsFolder,
+              }),
+          );
           await installJobQueue({
             executeSql: (text, values) => migrationPool.query(text, values),
           });
@@ -219,8 +221,12 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
     engine: 'pglite',
     sql: pgliteExecutor(client, (task) => gate.run(task, false)),
     async migrate() {
-      await migratePglite(db, { migrationsFolder });
-      await installJobQueue(pgliteExecutor(client, (task) => gate.run(task, false)));
+      const executor = pgliteExecutor(client, (task) => gate.run(task, false));
+      await unlessAtLatest(
+        (text) => executor.executeSql(text),
+        () => migratePglite(db, { migrationsFolder }),
+      );
+      await installJobQueue(executor);
     },
     lockStartup: () => Promise.resolve(async () => {}),
     observeQueue(listener) {
@@ -249,6 +255,19 @@ function pgliteExecutor(
       return { rows: results.at(-1)?.rows ?? [] };
     },
   };
+}
+
+/**
+ * Runs Drizzle's migrator unless the database is already at the newest migration this version
+ * ships, as on every restart: the migrator would read and hash every migration file to apply none.
+ * (It applies those newer than the last one applied, so at the newest it does nothing anyway.)
+ */
+async function unlessAtLatest(
+  query: (text: string) => Promise<{ rows: unknown[] }>,
+  migrate: () => Promise<void>,
+): Promise<void> {
+  const [applied, latest] = await Promise.all([appliedMigration(query), latestMigration()]);
+  if (applied?.when !== latest.when) await migrate();
 }
 
 /** Closing twice (the app's shutdown after a failure that closed it) is harmless. */

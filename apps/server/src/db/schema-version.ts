@@ -2,7 +2,10 @@
 // refuse one written by a newer version of the app (whose tables this version does not know).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { migrationsFolder } from './client.js';
+import { fileURLToPath } from 'node:url';
+
+/** Drizzle's migrations: the SQL files and their journal (`meta/_journal.json`). */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** A migration as drizzle's journal lists it: `when` is also what it records once applied. */
 export interface SchemaVersion {

@@ -243,11 +243,19 @@ function wordCharacterAt(text: string, index: number): boolean {
 export function containsPhrase(text: string, phrase: string): boolean {
   if (!phrase) return false;
   for (let at = text.indexOf(phrase); at !== -1; at = text.indexOf(phrase, at + 1)) {
-    const end = at + phrase.length;
-    if (splitsPair(text, at) || splitsPair(text, end)) continue;
-    if (!wordCharacterBefore(text, at) && !wordCharacterAt(text, end)) return true;
+    if (wholeWordsAt(text, at, at + phrase.length)) return true;
   }
   return false;
+}
+
+/** Whether `text` from `at` to `end` is whole words: no letter, digit or half a pair beside it. */
+function wholeWordsAt(text: string, at: number, end: number): boolean {
+  return (
+    !splitsPair(text, at) &&
+    !splitsPair(text, end) &&
+    !wordCharacterBefore(text, at) &&
+    !wordCharacterAt(text, end)
+  );
 }
 
 /**
@@ -261,11 +269,7 @@ export function withoutPhrase(text: string, phrase: string, replacement = ' '): 
   let from = 0;
   for (let at = text.indexOf(phrase); at !== -1;) {
     const end = at + phrase.length;
-    const whole =
-      !splitsPair(text, at) &&
-      !splitsPair(text, end) &&
-      !wordCharacterBefore(text, at) &&
-      !wordCharacterAt(text, end);
+    const whole = wholeWordsAt(text, at, end);
     if (whole) {
       rest += text.slice(from, at) + replacement;
       from = end;

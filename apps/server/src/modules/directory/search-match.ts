@@ -62,6 +62,52 @@ export interface ExplainedMatch extends SearchMatch {
   otherTrade: boolean;
 }
 
+/** What a word counts as the searched word's own form (or its correction), and as a synonym. */
+const OWN = 1;
+const SYNONYM = 0.75;
+
+/**
+ * A term's alternatives, indexed for a profile's words: the exact ones by their token, the
+ * prefixes by their length and token, each with the most it counts (OWN or SYNONYM). A word is
+ * then looked up once per distinct prefix length instead of compared with every alternative.
+ */
+interface TermMatcher {
+  exact: Map<string, number>;
+  prefixes: Map<number, Map<string, number>>;
+}
+
+// The directory keeps the terms it read for recent searches (directory.service.ts), so their
+// index is kept with them.
+const matchers = new WeakMap<SearchTerm, TermMatcher>();
+
+function matcherOf(term: SearchTerm): TermMatcher {
+  const known = matchers.get(term);
+  if (known) return known;
+  const matcher: TermMatcher = { exact: new Map(), prefixes: new Map() };
+  for (const { token, prefix, own } of term.alternatives) {
+    let into = matcher.exact;
+    if (prefix) {
+      into = matcher.prefixes.get(token.length) ?? new Map<string, number>();
+      matcher.prefixes.set(token.length, into);
+    }
+    const value = own ? OWN : SYNONYM;
+    if (value > (into.get(token) ?? 0)) into.set(token, value);
+  }
+  matchers.set(term, matcher);
+  return matcher;
+}
+
+/** The most a profile's word counts for a term: 0 when no alternative matches it. */
+function valueOf(matcher: TermMatcher, token: string): number {
+  let value = matcher.exact.get(token) ?? 0;
+  for (const [length, stems] of matcher.prefixes) {
+    if (length > token.length) continue;
+    const found = stems.get(length === token.length ? token : token.slice(0, length));
+    if (found !== undefined && found > value) value = found;
+  }
+  return value;
+}
+
 /**
  * Why a profile is in a text search: which searched words it matched and in which fields, the
  * same rules as the index (a word's forms exactly or as a prefix), or within the allowed edits
@@ -87,18 +133,14 @@ export function explainMatch(
   const hits: MatchHit[] = [];
   let score = 0;
   for (const term of terms) {
+    const matcher = matcherOf(term);
     const edits = allowedEdits(term.word);
     let best: { value: number; field: MatchField; at: number; own: boolean } | undefined;
     for (const [field, fieldTokens] of fields) {
       let hit: { value: number; at: number; own: boolean } | undefined;
       for (const [at, token] of fieldTokens.entries()) {
-        for (const alternative of term.alternatives) {
-          const matches = alternative.prefix
-            ? token.startsWith(alternative.token)
-            : token === alternative.token;
-          const value = alternative.own ? 1 : 0.75;
-          if (matches && value > (hit?.value ?? 0)) hit = { value, at, own: alternative.own };
-        }
+        const value = valueOf(matcher, token);
+        if (value > (hit?.value ?? 0)) hit = { value, at, own: value === OWN };
         if (!hit && tier === 4 && editDistance(term.word, token, edits) <= edits) {
           hit = { value: 0.5, at, own: true };
         }

@@ -39,5 +39,8 @@ export default defineConfig({
     env: { MAYA_LIGHT_HASHING: '1' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // What expect.poll waits for here is mostly a job's work (a mail, Maya's turn) after an
+    // answer: on a loaded machine that takes seconds, not Vitest's default second.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

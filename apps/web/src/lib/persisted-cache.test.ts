@@ -133,10 +133,13 @@ describe('the saved query cache of signed-in screens', () => {
     const other = await visit({ user: buyer, cacheKey: newCacheKey() });
     expect(other.restored).toBeUndefined();
     // Dropped unread, or already replaced by the new session's own (which holds no chats yet).
-    await vi.waitFor(async () => {
-      const after = await visit({ user: buyer, cacheKey: newCacheKey() });
-      expect(after.restored).toBeUndefined();
-    });
+    await vi.waitFor(
+      async () => {
+        const after = await visit({ user: buyer, cacheKey: newCacheKey() });
+        expect(after.restored).toBeUndefined();
+      },
+      { timeout: 10_000 },
+    );
 
     const sellers = await visit({ user: seller, cacheKey: newCacheKey() });
     expect(sellers.restored).toBeUndefined();
@@ -186,7 +189,7 @@ describe('the saved query cache of signed-in screens', () => {
     adoptSignedIn(queryClient, buyer);
     expect(localStorage.getItem(CACHE_KEY)).toBeNull();
     // The key comes with the session's next answer, asked for at once.
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled(), { timeout: 10_000 });
     queryClient.setQueryData(chatsKey, chats);
     await savedText();
     expect((await visit({ user: buyer, cacheKey: second })).restored).toEqual(chats);

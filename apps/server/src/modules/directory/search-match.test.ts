@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { User } from './directory.repository.js';
-import { explainMatch } from './search-match.js';
+import { explainMatch, FIELD_WEIGHT } from './search-match.js';
 import { expandWord, fold, type SearchTerm } from './search-terms.js';
 
 /** A profile with these texts; the rest as a card's row has it. */
@@ -47,18 +47,12 @@ function plainHits(user: User, terms: SearchTerm[]) {
   );
 }
 
-const weights: Record<string, number> = {
-  name: 4,
-  sector: 2,
-  place: 2,
-  description: 1,
-  services: 1,
-};
-
 /** The fit the plain rule gives: each term's best field, weighed. */
 function plainFit(user: User, terms: SearchTerm[]): number {
   return plainHits(user, terms).reduce((sum, fields) => {
-    const values = fields.map(({ field, hit }) => (hit ? hit.value * weights[field]! : 0));
+    const values = fields.map(({ field, hit }) =>
+      hit ? hit.value * FIELD_WEIGHT[field as keyof typeof FIELD_WEIGHT] : 0,
+    );
     return sum + Math.max(0, ...values);
   }, 0);
 }

@@ -457,13 +457,14 @@ describe('decisions', () => {
       .set({ terminatesAt: new Date(Date.now() - 1000) })
       .where(eq(users.id, business.id));
     await db.execute(sql`update pgboss.job set start_after = now() where id = ${job!.id}`);
+    // The job ends the account, then its sessions: the sign-out is the last thing it does.
     await expect
-      .poll(async () => (await userRow(business.id)).terminatedAt, {
+      .poll(async () => (await getMe(app, business.headers)).statusCode, {
         timeout: 15_000,
         interval: 200,
       })
-      .toBeInstanceOf(Date);
-    expect((await getMe(app, business.headers)).statusCode).toBe(401);
+      .toBe(401);
+    expect((await userRow(business.id)).terminatedAt).toBeInstanceOf(Date);
     const refused = await signIn(app, business.email, business.password);
     expect(refused.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
     expect(refused.json().detail).toContain('Repeated fake listings');

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { readEnv } from '../src/config.js';
-import { createDatabase, pgliteExtensions, type DatabaseHandle } from '../src/db/client.js';
+import { createDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { adminQuery, withDatabase } from './global-setup.js';
+import { lendPglite } from './pglite-spares.js';
 
 /** A fresh copy of the migrated template on PostgreSQL, for tests that start server processes. */
 export async function createPostgresTestDatabase(): Promise<{
@@ -51,14 +50,12 @@ export async function createTestDatabase(
     };
   }
 
-  const dump = await readFile(inject('pgliteDump'));
-  const client = await PGlite.create({
-    loadDataDir: new Blob([dump]),
-    extensions: pgliteExtensions,
-  });
-  return createDatabase({
+  const { client, giveBack } = await lendPglite(inject('pgliteDump'));
+  const handle = await createDatabase({
     kind: 'pglite-instance',
     client,
     queueTimeoutMs: options.queueTimeoutMs,
   });
+  let closed: Promise<void> | undefined;
+  return { ...handle, close: () => (closed ??= giveBack()) };
 }

@@ -7,7 +7,7 @@ import { pgliteExtensions } from '../src/db/client.js';
  * test file at a time and given back when it closes them.
  *
  * Loading the template's dump costs a second or more of CPU per database (most of a small file's
- * time); putting a given-back database back into the template's state costs a few milliseconds.
+ * time); putting a given-back database back into the template's state costs 50–200 ms.
  * A database comes back only when that state is certain: outside any transaction, its session
  * state discarded, every table emptied (the migrations' own rows kept), sequences where the
  * template had them, and its catalog (tables, columns, functions, roles…) and the kept rows equal

@@ -240,8 +240,9 @@ journey(
     // turns to the sign-in form and nothing at all is kept.
     await context.setOffline(false);
     await page.waitForURL((url) => url.pathname === '/signin', { timeout: 20_000 });
+    // The cache goes once the app has read the session's answer; a loaded machine takes seconds.
     await page.waitForFunction((key) => localStorage.getItem(key) === null, CACHE_KEY, {
-      timeout: 10_000,
+      timeout: 30_000,
     });
     await expectNothingDrawn(page, personal, 'online again');
     await expectNothingKept(page, personal, 'online again');

@@ -122,7 +122,6 @@ async function expectPageFits(page: Page, where: string): Promise<void> {
   );
 }
 
-/** The window as it is, to test-results/screenshots/<name>.png. */
 /**
  * The top bar is the signed-in person's (their chats and dashboard, no sign-in), and on a wide
  * screen the drawer beside it is their menu, though the server cannot be reached to say who is
@@ -151,12 +150,32 @@ async function expectSignedInBar(
         () => true,
         () => false,
       );
-    expect(shown, `${what}: no ${part} (the signed-out bar?)`);
+    expect(shown, `${what}: no ${part}; ${shown ? '' : await barState(page)}`);
   }
   const signIn = await bar.getByRole('link', { name: words.signIn }).count();
   expect(signIn === 0, `${what}: the top bar offers to sign in`);
 }
 
+/** What a failed bar check saw: the bar's links, and what the browser keeps of the person. */
+async function barState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const bar = document.querySelector('header');
+      const links = Array.from(bar?.querySelectorAll('a') ?? []).map(
+        (link) => link.getAttribute('aria-label') ?? link.textContent ?? '',
+      );
+      return JSON.stringify({
+        links,
+        kept: Object.keys(localStorage),
+        role: localStorage.getItem('maya:signed-in-role'),
+        online: navigator.onLine,
+        alerts: Array.from(document.querySelectorAll('[role=alert]')).map((node) => node.textContent),
+      });
+    })
+    .catch((error: unknown) => `the page could not be read: ${String(error)}`);
+}
+
+/** The window as it is, to test-results/screenshots/<name>.png. */
 async function photograph(page: Page, name: string): Promise<void> {
   await page.screenshot({
     path: join(screenshotsDir, `${name}.png`),

@@ -1,8 +1,9 @@
-import { act, useState } from 'react';
+import { act, lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { adoptEarlyInput } from './early-input';
+import { useEarlyInputOf } from './hydration-turns';
 
 function Form({ report }: { report: (values: { email: string; note: string }) => void }) {
   const [email, setEmail] = useState('');
@@ -38,6 +39,51 @@ describe('adoptEarlyInput', () => {
     expect(seen).toEqual({ email: 'early@example.test', note: 'kept' });
     expect(email.value).toBe('early@example.test');
     expect(note.value).toBe('kept');
+    container.remove();
+  });
+
+  it('hands text typed into a lazy part to it once its code has come, after the screen is live', async () => {
+    const seen: string[] = [''];
+    const see = (text: string) => seen.push(text);
+    function Box() {
+      const [text, setText] = useState('');
+      useEffect(() => void see(text), [text]);
+      return (
+        <input aria-label="Town" value={text} onChange={(event) => setText(event.target.value)} />
+      );
+    }
+    function Live({ Part }: { Part: ComponentType }) {
+      const part = useEarlyInputOf<HTMLDivElement>();
+      return (
+        <div ref={part}>
+          <Part />
+        </div>
+      );
+    }
+    const Screen = ({ Part }: { Part: ComponentType }) => (
+      <Suspense fallback={<p>Loading</p>}>
+        <Live Part={Part} />
+      </Suspense>
+    );
+
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Screen Part={Box} />);
+    document.body.append(container);
+    let arrive!: (module: { default: ComponentType }) => void;
+    const Part = lazy(
+      () => new Promise<{ default: ComponentType }>((resolve) => (arrive = resolve)),
+    );
+    await act(async () => {
+      hydrateRoot(container, <Screen Part={Part} />);
+    });
+    // The screen is live, the part's code is still on its way, and the person types.
+    const town = container.querySelector('input')!;
+    town.value = 'Marquês de Pombal';
+    expect(seen.at(-1)).toBe('');
+
+    await act(async () => arrive({ default: Box }));
+    expect(seen.at(-1)).toBe('Marquês de Pombal');
+    expect(town.value).toBe('Marquês de Pombal');
     container.remove();
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useId, useRef, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { adoptEarlyInput } from './early-input';
 
 /**
@@ -131,4 +131,18 @@ export function HydrateInTurn({ children }: { children: ReactNode }) {
       </Turn>
     </Suspense>
   );
+}
+
+/**
+ * The ref of an element around a part that becomes live after the rest of the screen: a lazy part,
+ * whose code loads when React first reaches it, hydrates after the screen's own hand-over has run.
+ * Once the part is committed (hydrated, or drawn afresh), what was typed into its server HTML is
+ * handed to it; drawn afresh, its fields hold their rendered values and nothing happens.
+ */
+export function useEarlyInputOf<T extends Element>(): RefObject<T | null> {
+  const part = useRef<T>(null);
+  useEffect(() => {
+    if (part.current) adoptEarlyInput(part.current);
+  }, []);
+  return part;
 }

@@ -3,9 +3,8 @@
 import ThemeProvider from '@mui/system/ThemeProvider';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, type RouterProviderProps } from 'react-router';
-import i18n from '../lib/i18n';
+import { LanguageProvider } from '../lib/i18n/language-provider';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
 import { theme } from './theme';
@@ -64,13 +63,13 @@ export function App({ router: givenRouter, queryClient: givenClient }: AppProps 
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
   const [router] = useState(() => givenRouter ?? createAppRouter());
   return (
-    <I18nextProvider i18n={i18n}>
+    <LanguageProvider>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider theme={theme}>
           <RouterProvider router={router} />
           <ToastsAfterLoad />
         </ThemeProvider>
       </QueryClientProvider>
-    </I18nextProvider>
+    </LanguageProvider>
   );
 }

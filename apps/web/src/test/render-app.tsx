@@ -1,12 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
 import type { PrivateUser } from '@maya/contracts';
 import { routes } from '../app/router';
-import i18n from '../lib/i18n';
+import { LanguageProvider } from '../lib/i18n/language-provider';
 import { createQueryClient } from '../lib/query-client';
 
 export const buyer: PrivateUser = {
@@ -78,12 +77,12 @@ export function renderApp(path: string, table: RouteObject[] = routes) {
   const router = createMemoryRouter(table, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const view = render(
-    <I18nextProvider i18n={i18n}>
+    <LanguageProvider>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <ToastContainer />
       </QueryClientProvider>
-    </I18nextProvider>,
+    </LanguageProvider>,
   );
   return { ...view, router };
 }

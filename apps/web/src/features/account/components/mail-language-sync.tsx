@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+import i18n from '../../../lib/i18n';
 import { mailLanguageOf } from '../../../lib/i18n/mail-language';
 
 /**
@@ -8,7 +8,6 @@ import { mailLanguageOf } from '../../../lib/i18n/mail-language';
  * language of the person's mails, so a Portuguese reader gets Portuguese mails. Draws nothing.
  */
 export default function MailLanguageSync() {
-  const { i18n } = useTranslation();
   const { mutate } = useUpdateNotificationSettings();
   useEffect(() => {
     const changed = (language: string) => {
@@ -16,8 +15,10 @@ export default function MailLanguageSync() {
       // A failure is not the person's concern here: the settings form sends it again on save.
       if (mailLanguage) mutate({ language: mailLanguage });
     };
+    // The app's own instance changes language; the components' instances each keep one
+    // (lib/i18n/language-provider.tsx).
     i18n.on('languageChanged', changed);
     return () => i18n.off('languageChanged', changed);
-  }, [i18n, mutate]);
+  }, [mutate]);
   return null;
 }

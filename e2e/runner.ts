@@ -3,10 +3,10 @@
  * `journey()`), starts Chromium once and a server per lane (E2E_LANES, 2 by default), runs the
  * journeys in those lanes side by side, a file's journeys one after another in one lane, and
  * prints `N passed, N failed` as its last line. E2E_GREP=<text> runs only journeys whose name
- * contains the text. A journey that fails is run once more at the end, alone, on its lane's server
- * (E2E_RETRIES, 1 by default; 0 for none): one that passes then counts as passed and is named in
- * the report as passing only on its second try, and one that fails twice is a failure with both
- * errors.
+ * contains the text (E2E_GREP='<a>|<b>': either). A journey that fails is run once more at the
+ * end, alone, on its lane's server (E2E_RETRIES, 1 by default; 0 for none): one that passes then
+ * counts as passed and is named in the report as passing only on its second try, and one that
+ * fails twice is a failure with both errors.
  */
 import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -255,7 +255,10 @@ export async function main({ executablePath }: { executablePath: string }): Prom
   try {
     await loadJourneys();
     const grep = process.env.E2E_GREP;
-    selected = grep ? journeys.filter((journey) => journey.name.includes(grep)) : journeys;
+    const wanted = grep?.split('|');
+    selected = wanted
+      ? journeys.filter((journey) => wanted.some((text) => journey.name.includes(text)))
+      : journeys;
     if (grep)
       console.log(`E2E_GREP="${grep}": running ${selected.length} of ${journeys.length} journeys`);
     if (selected.length === 0) throw new Error('No journeys to run.');

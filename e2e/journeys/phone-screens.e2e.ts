@@ -169,7 +169,9 @@ async function barState(page: Page): Promise<string> {
         kept: Object.keys(localStorage),
         role: localStorage.getItem('maya:signed-in-role'),
         online: navigator.onLine,
-        alerts: Array.from(document.querySelectorAll('[role=alert]')).map((node) => node.textContent),
+        alerts: Array.from(document.querySelectorAll('[role=alert]')).map(
+          (node) => node.textContent,
+        ),
       });
     })
     .catch((error: unknown) => `the page could not be read: ${String(error)}`);

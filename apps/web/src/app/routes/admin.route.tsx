@@ -9,7 +9,7 @@ import {
   ReportsScreen,
   TransparencyScreen,
   UsersScreen,
-} from '../../features/moderation';
+} from '../../features/moderation/console';
 
 /**
  * The operator console's screens, in the order of its navigation: add a screen here (its path

@@ -22,8 +22,8 @@ import { TraderForm } from './trader-form';
 const NotificationsForm = lazy(() =>
   import('./notifications-form').then((module) => ({ default: module.NotificationsForm })),
 );
-// The decisions about the person: rare, and loaded apart from the screen (with the console's
-// other screens, which share their feature's entry).
+// The decisions about the person: rare, and loaded apart from the screen (the moderation
+// feature's index, which leaves the console's screens and the contract schemas out).
 const MyDecisions = lazy(() =>
   import('../../moderation').then((module) => ({ default: module.MyDecisions })),
 );

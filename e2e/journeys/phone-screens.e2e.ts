@@ -129,10 +129,11 @@ async function expectPageFits(page: Page, where: string): Promise<void> {
  * come well after the notice.
  */
 async function expectSignedInBar(
-  page: Page,
+  session: PageSession,
   words: (typeof WORDS)[Language],
   what: string,
 ): Promise<void> {
+  const { page } = session;
   const bar = page.getByRole('banner');
   const wide = page.viewportSize()!.width >= 900;
   const parts = [
@@ -150,22 +151,26 @@ async function expectSignedInBar(
         () => true,
         () => false,
       );
-    expect(shown, `${what}: no ${part}; ${shown ? '' : await barState(page)}`);
+    const state = shown ? '' : await barState(page, what.replace(/\W+/g, '-'));
+    expect(shown, `${what}: no ${part}; ${state}; ${JSON.stringify(session.issues.pageErrors)}`);
   }
   const signIn = await bar.getByRole('link', { name: words.signIn }).count();
   expect(signIn === 0, `${what}: the top bar offers to sign in`);
 }
 
-/** What a failed bar check saw: the bar's links, and what the browser keeps of the person. */
-async function barState(page: Page): Promise<string> {
+/** What a failed bar check saw: the bar, what the browser keeps of the person, the page's errors. */
+async function barState(page: Page, name: string): Promise<string> {
+  await photograph(page, `${name}-failure`).catch(() => undefined);
   return page
     .evaluate(() => {
-      const bar = document.querySelector('header');
-      const links = Array.from(bar?.querySelectorAll('a') ?? []).map(
-        (link) => link.getAttribute('aria-label') ?? link.textContent ?? '',
+      const banner = Array.from(document.querySelectorAll('header')).find(
+        (header) => !header.closest('article, aside, main, nav, section'),
       );
       return JSON.stringify({
-        links,
+        links: Array.from(banner?.querySelectorAll('a') ?? []).map(
+          (link) => link.getAttribute('aria-label') ?? link.textContent ?? '',
+        ),
+        banner: banner?.outerHTML.replace(/ class="[^"]*"/g, '').slice(0, 1500) ?? 'none',
         kept: Object.keys(localStorage),
         role: localStorage.getItem('maya:signed-in-role'),
         online: navigator.onLine,
@@ -530,7 +535,7 @@ journey(
           ),
         );
         expect(maya === 200, `${where}: offline, /maya.svg answered ${maya}`);
-        await expectSignedInBar(page, words, `${where}: /dashboard opened offline`);
+        await expectSignedInBar(session, words, `${where}: /dashboard opened offline`);
         await photograph(page, `phone-offline-start-${language}-${width}`);
         await expectNoAxeViolations(page, `phone-offline-start-${language}-${width}`);
 
@@ -538,7 +543,7 @@ journey(
         // the person's waits for the server, with the notice, under their own top bar.
         await page.goto(new URL('/', page.url()).href, { waitUntil: 'load' });
         await notice.waitFor({ timeout: 60_000 });
-        await expectSignedInBar(page, words, `${where}: / opened offline`);
+        await expectSignedInBar(session, words, `${where}: / opened offline`);
         await photograph(page, `phone-offline-home-${language}-${width}`);
         await expectNoAxeViolations(page, `phone-offline-home-${language}-${width}`);
       }

@@ -31,10 +31,25 @@ export function DealMessage(props: ComponentProps<typeof Card>) {
   );
 }
 
-/** "Request a quote" (a buyer) or "Make an offer" (a business) and its form. */
+/**
+ * "Request a quote" (a buyer) or "Make an offer" (a business) and its form. The server draws the
+ * button; should the page change before its code has come (a chat marked read as it opens),
+ * React draws it afresh, and a placeholder of the button's height keeps what is around it still.
+ */
 export function StartDealButton(props: ComponentProps<typeof Start>) {
+  const large = props.size === 'large';
   return (
-    <Suspense fallback={null}>
+    <Suspense
+      fallback={
+        <Skeleton
+          variant="rounded"
+          width={large ? 168 : 124}
+          height={large ? 42.25 : 30.75}
+          aria-hidden="true"
+          sx={{ display: 'inline-block', verticalAlign: 'middle' }}
+        />
+      }
+    >
       <Start {...props} />
     </Suspense>
   );

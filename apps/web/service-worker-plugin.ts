@@ -13,6 +13,13 @@ const PUBLIC_SHELL = [
   '/icons/apple-touch-icon.png',
 ];
 
+/**
+ * The app's chrome (src/components/layout: the top bar, the drawer, the footer): the parts of it
+ * that load apart (the chats link, the email banner) are in no page's HTML, yet the bars must
+ * draw offline as they do online, whichever of them the person had not needed before.
+ */
+const CHROME = /[\\/]src[\\/]components[\\/]layout[\\/]/;
+
 /** Every `/assets/…` file an HTML page of the build names (scripts, preloads, styles, fonts). */
 function assetsNamedIn(html: string): string[] {
   return [...html.matchAll(/\/assets\/[\w.-]+/g)].map((match) => match[0]);
@@ -23,7 +30,8 @@ function assetsNamedIn(html: string): string[] {
  * precaches, versioned by the build id: the build's shell of the root and of each first path
  * segment with a shell of its own (the files in dist/shells, which hold no one's data), every
  * hashed file their HTML names (the entry, the app's start, each screen's first-paint chunks, the
- * styles), the fonts and the icons. Runs after routeShells has added the shells to the bundle.
+ * styles), the chunks of the app's chrome with what they import, the fonts and the icons. Runs
+ * after routeShells has added the shells to the bundle.
  */
 export function serviceWorker({
   buildId,
@@ -43,7 +51,17 @@ export function serviceWorker({
     },
     async generateBundle(_options, bundle) {
       const hashed = new Set<string>();
+      // A chunk of the chrome, and the chunks it imports, however deep.
+      const withImports = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk' || hashed.has(`/${fileName}`)) return;
+        hashed.add(`/${fileName}`);
+        for (const imported of chunk.imports) withImports(imported);
+      };
       for (const item of Object.values(bundle)) {
+        if (item.type === 'chunk' && item.moduleIds.some((id) => CHROME.test(id))) {
+          withImports(item.fileName);
+        }
         if (item.type === 'asset' && item.fileName.endsWith('.html')) {
           for (const file of assetsNamedIn(String(item.source))) hashed.add(file);
         }

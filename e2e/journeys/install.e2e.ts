@@ -1,7 +1,8 @@
 /**
  * The installable app: the manifest is linked and served, the service worker takes control after
- * the page is live, a shell page loads offline from its cache, and API answers never come from
- * the worker or its caches. The account page offers notifications on this device (the suite's
+ * the page is live, a shell page loads offline from its cache, the top bar's parts that load apart
+ * are kept from the start (a visitor never loads them), and API answers never come from the
+ * worker or its caches. The account page offers notifications on this device (the suite's
  * server has VAPID keys), in English and Portuguese (install-device-*.png at 375 and 1280 px).
  */
 import { mkdir } from 'node:fs/promises';
@@ -123,6 +124,12 @@ journey(
       /\/(api|socket\.io|uploads)\/|\/(metrics|readyz|healthz)/.test(new URL(url).pathname),
     );
     expect(forbidden.length === 0, `cached: ${forbidden.join(', ')}`);
+    // The chats link and the email banner only a signed-in page loads: kept all the same, so the
+    // bars of someone who goes offline before they came still draw.
+    for (const part of ['chats-link', 'email-banner']) {
+      const kept = cached.some((url) => new RegExp(`/assets/${part}-[\\w-]+\\.js$`).test(url));
+      expect(kept, `the worker did not keep the ${part} chunk: ${cached.join(', ')}`);
+    }
     await context.setOffline(false);
   },
 );

@@ -88,7 +88,14 @@ async function signIn(session: PageSession, email: string, password = DEMO_PASSW
 async function expectInView(page: Page, locator: Locator, what: string): Promise<void> {
   const box = await locator.boundingBox();
   const view = page.viewportSize()!;
-  expect(box !== null, `${what} is not drawn`);
+  if (box === null) {
+    // What the window showed instead, and the page's own words for it (an error screen?).
+    await photograph(page, `${what.replace(/\W+/g, '-')}-failure`).catch(() => undefined);
+    const shown = await page
+      .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 400))
+      .catch(() => 'unreadable');
+    expect(false, `${what} is not drawn; the page shows: ${shown}`);
+  }
   const inside =
     box.x >= 0 &&
     box.y >= 0 &&

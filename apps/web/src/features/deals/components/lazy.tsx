@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,17 +38,19 @@ export function DealMessage(props: ComponentProps<typeof Card>) {
  * React draws it afresh, and a placeholder of the button's height keeps what is around it still.
  */
 export function StartDealButton(props: ComponentProps<typeof Start>) {
-  const large = props.size === 'large';
   return (
     <Suspense
       fallback={
+        // Sized by a hidden button of the same size, whose words have not come yet.
         <Skeleton
           variant="rounded"
-          width={large ? 168 : 124}
-          height={large ? 42.25 : 30.75}
           aria-hidden="true"
           sx={{ display: 'inline-block', verticalAlign: 'middle' }}
-        />
+        >
+          <Button size={props.size ?? 'small'} variant="outlined" tabIndex={-1}>
+            {'\u00a0'.repeat(24)}
+          </Button>
+        </Skeleton>
       }
     >
       <Start {...props} />

@@ -90,7 +90,7 @@ async function expectInView(page: Page, locator: Locator, what: string): Promise
   const view = page.viewportSize()!;
   if (box === null) {
     // What the window showed instead, and the page's own words for it (an error screen?).
-    await photograph(page, `${what.replace(/\W+/g, '-')}-failure`).catch(() => undefined);
+    await photographFailure(page, what);
     const shown = await page
       .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 400))
       .catch(() => 'unreadable');
@@ -158,7 +158,7 @@ async function expectSignedInBar(
         () => true,
         () => false,
       );
-    const state = shown ? '' : await barState(page, what.replace(/\W+/g, '-'));
+    const state = shown ? '' : await barState(page, what);
     expect(shown, `${what}: no ${part}; ${state}; ${JSON.stringify(session.issues.pageErrors)}`);
   }
   const signIn = await bar.getByRole('link', { name: words.signIn }).count();
@@ -166,8 +166,8 @@ async function expectSignedInBar(
 }
 
 /** What a failed bar check saw: the bar, what the browser keeps of the person, the page's errors. */
-async function barState(page: Page, name: string): Promise<string> {
-  await photograph(page, `${name}-failure`).catch(() => undefined);
+async function barState(page: Page, what: string): Promise<string> {
+  await photographFailure(page, what);
   return page
     .evaluate(() => {
       const banner = Array.from(document.querySelectorAll('header')).find(
@@ -187,6 +187,11 @@ async function barState(page: Page, name: string): Promise<string> {
       });
     })
     .catch((error: unknown) => `the page could not be read: ${String(error)}`);
+}
+
+/** The window when a check about `what` failed, named after it; a failed shot is let go. */
+async function photographFailure(page: Page, what: string): Promise<void> {
+  await photograph(page, `${what.replace(/\W+/g, '-')}-failure`).catch(() => undefined);
 }
 
 /** The window as it is, to test-results/screenshots/<name>.png. */

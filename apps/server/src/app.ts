@@ -131,6 +131,8 @@ export interface AppOverrides {
   assistantModel?: LanguageModel;
   /** Where limits are counted instead of the configured store (tests). */
   limiterStore?: LimiterStore;
+  /** The job workers start fetching once the server listens (server.ts), not while it starts. */
+  workersAfterListen?: boolean;
 }
 
 const API_PREFIXES = [
@@ -273,6 +275,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   await app.register(jobs, {
     pollSeconds: config.JOBS_POLL_SECONDS,
     keepFinishedSeconds: config.JOBS_KEEP_FINISHED_SECONDS,
+    workersAfterListen: overrides.workersAfterListen ?? false,
   });
   await app.register(openapi, { publicUrl: config.PUBLIC_URL });
   // Image storage (disk, or S3 when configured) and /uploads.

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { PGlite } from '@electric-sql/pglite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfigOrExit } from './config.js';
 import { startTelemetry } from './lib/telemetry.js';
@@ -8,35 +9,43 @@ const config = loadConfigOrExit();
 // Tracing, when configured, starts before the database client, Fastify, pg, Redis and Socket.IO
 // are first imported: its instrumentations hook their loading. Unconfigured, nothing of it loads.
 const telemetry = await startTelemetry(config);
-const { createDatabase, DatabaseOpenError } = await import('./db/client.js');
+const { DatabaseOpenError, openPglite } = await import('./db/open-pglite.js');
 
 // One writer per embedded data folder: a second server on the same DATA_DIR would lose writes.
+// The embedded engine then starts opening before the rest of the server loads: reading and
+// compiling its files goes on while the modules below are read.
+let opening: Promise<PGlite> | undefined;
 if (!config.DATABASE_URL) {
   const { lockDataDirOrExit } = await import('./db/data-dir-lock.js');
   await lockDataDirOrExit(config.DATA_DIR, 'server');
+  opening = openPglite(config.DATA_DIR);
+  // Its failure is reported below, once the database layer has loaded.
+  opening.catch(() => undefined);
 }
-
-// The database opens first, and the rest of the server loads while the embedded engine starts.
-// Migrations and the demo seed run under the start-up lock, so instances starting together take
-// turns and the later ones find the schema and the seed in place.
+// The database layer and the rest of the server load side by side. Migrations and the demo
+// seed run under the start-up lock, so instances starting together take turns and the later ones
+// find the schema and the seed in place.
+const appModule = import('./app.js');
+const { createDatabase } = await import('./db/client.js');
+const opened = opening
+  ? opening.then((client) =>
+      createDatabase({
+        kind: 'pglite-instance',
+        client,
+        queueTimeoutMs: config.DATABASE_QUEUE_TIMEOUT_MS,
+      }),
+    )
+  : createDatabase({
+      kind: 'postgres',
+      url: config.DATABASE_URL ?? '',
+      poolSize: config.DATABASE_POOL_MAX,
+      timeouts: {
+        connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+        statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      },
+    });
 const [{ database, releaseStartupLock }, { buildApp }] = await Promise.all([
-  createDatabase(
-    config.DATABASE_URL
-      ? {
-          kind: 'postgres',
-          url: config.DATABASE_URL,
-          poolSize: config.DATABASE_POOL_MAX,
-          timeouts: {
-            connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-            statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-          },
-        }
-      : {
-          kind: 'pglite',
-          dataDir: config.DATA_DIR,
-          queueTimeoutMs: config.DATABASE_QUEUE_TIMEOUT_MS,
-        },
-  )
+  opened
     .then(async (handle) => {
       const release = await handle.lockStartup();
       try {
@@ -57,10 +66,10 @@ const [{ database, releaseStartupLock }, { buildApp }] = await Promise.all([
       );
       process.exit(1);
     }),
-  import('./app.js'),
+  appModule,
 ]);
 
-const app = await buildApp(config, { database, closeDatabase: true });
+const app = await buildApp(config, { database, closeDatabase: true, workersAfterListen: true });
 let seeded = '';
 try {
   if (config.SEED_DEMO) {
@@ -73,19 +82,6 @@ try {
 } finally {
   await releaseStartupLock();
 }
-
-await app.listen({ host: config.HOST, port: config.PORT });
-app.log.info(
-  { engine: database.engine, readyMs: Math.round(performance.now() - startedAt) },
-  `Maya Market is ready at ${config.PUBLIC_URL}`,
-);
-// The embedded database is backed up by this process on SIGUSR2 (`npm run backup`, db/backup.ts).
-if (database.dump) {
-  const { serveBackupRequests } = await import('./db/backup.js');
-  await serveBackupRequests(config.DATA_DIR, database.dump, app.log);
-}
-// The demo login goes to the console as plain text, not into the structured log.
-if (seeded) process.stderr.write(seeded);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -118,5 +114,19 @@ async function shutdown(signal: string) {
 process.on('unhandledRejection', (reason) => {
   app.log.error({ err: reason }, 'unhandled promise rejection');
 });
+// Before the listener opens: a supervisor's SIGTERM right after /readyz first answers drains.
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: config.HOST, port: config.PORT });
+app.log.info(
+  { engine: database.engine, readyMs: Math.round(performance.now() - startedAt) },
+  `Maya Market is ready at ${config.PUBLIC_URL}`,
+);
+// The embedded database is backed up by this process on SIGUSR2 (`npm run backup`, db/backup.ts).
+if (database.dump) {
+  const { serveBackupRequests } = await import('./db/backup.js');
+  await serveBackupRequests(config.DATA_DIR, database.dump, app.log);
+}
+// The demo login goes to the console as plain text, not into the structured log.
+if (seeded) process.stderr.write(seeded);

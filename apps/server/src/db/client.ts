@@ -1,9 +1,4 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -19,9 +14,13 @@ import {
 } from './postgres-pool.js';
 import { isBackgroundWork } from './background-work.js';
 import { installJobQueue, type SqlExecutor } from './job-queue.js';
+import { openPglite } from './open-pglite.js';
 import { createPgliteGate } from './pglite-gate.js';
 import { appliedMigration, latestMigration, migrationsFolder } from './schema-version.js';
 import * as schema from './schema/index.js';
+
+// Opening the embedded database has a module of its own, which server.ts loads first.
+export { DatabaseOpenError, openPglite, pgliteExtensions } from './open-pglite.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -64,8 +63,6 @@ export interface QueueListener {
   refused(): void;
 }
 
-export const pgliteExtensions = { pg_trgm, cube, earthdistance };
-
 /** The advisory lock key that serialises migrations and the demo seed ('maya' in ASCII). */
 export const STARTUP_LOCK_KEY = 0x6d617961;
 
@@ -82,38 +79,6 @@ export type DatabaseSource =
     }
   | { kind: 'pglite'; dataDir: string; queueTimeoutMs?: number }
   | { kind: 'pglite-instance'; client: PGlite; queueTimeoutMs?: number };
-
-/** The embedded database could not start; the message says what to do. */
-export class DatabaseOpenError extends Error {
-  constructor(folder: string, cause: unknown) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    super(
-      `The embedded database in ${folder} could not be opened (${reason}). Its folder may be ` +
-        'damaged, or the disk full or read-only. Free some space, or restore the folder from a ' +
-        'backup; moving it aside starts an empty database.',
-      { cause },
-    );
-    this.name = 'DatabaseOpenError';
-  }
-}
-
-export async function openPglite(dataDir: string): Promise<PGlite> {
-  const folder = join(dataDir, 'pglite');
-  try {
-    await mkdir(dataDir, { recursive: true });
-    const client = await PGlite.create(folder, {
-      extensions: pgliteExtensions,
-      // PostgreSQL's default 128 MB of buffers lives inside the engine's own memory here, on top
-      // of the operating system's file cache that reads go through anyway; 32 MB keeps the
-      // server's footprint about 100 MB smaller.
-      postgresqlconf: ['shared_buffers = 32MB'],
-    });
-    await client.query('select 1');
-    return client;
-  } catch (error) {
-    throw new DatabaseOpenError(folder, error);
-  }
-}
 
 export async function createDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
   if (source.kind === 'postgres') {

@@ -139,6 +139,30 @@ describe('closing the app', () => {
   });
 });
 
+describe('a server starting (workersAfterListen)', () => {
+  it('keeps a job sent before it listens in its queue, and runs it once it listens', async () => {
+    const { app } = await buildTestApp(
+      { JOBS_POLL_SECONDS: '0.5' },
+      { overrides: { workersAfterListen: true } },
+    );
+    const ran: number[] = [];
+    await app.jobs.define(
+      'before-listen',
+      { retryLimit: 0, retryDelaySeconds: 1, policy: 'standard' },
+      async (data: { n: number }) => {
+        ran.push(data.n);
+      },
+    );
+    expect(await app.jobs.send('before-listen', { n: 1 })).toEqual(expect.any(String));
+    // Three polls' time: no worker fetches before the server listens.
+    await sleep(1_500);
+    expect(ran).toEqual([]);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    for (let waited = 0; waited < 10_000 && ran.length === 0; waited += 50) await sleep(50);
+    expect(ran).toEqual([1]);
+  });
+});
+
 describe('closing the app, as a job is being fetched', () => {
   it('runs the job that fetch returns to its end before the connections go', async () => {
     const { app, database } = await buildTestApp({ JOBS_POLL_SECONDS: '0.5' });

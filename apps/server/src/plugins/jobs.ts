@@ -35,7 +35,10 @@ export interface SendOptions {
 }
 
 export interface JobQueue {
-  /** Creates the queue if needed and starts this process's worker on it. */
+  /**
+   * Creates the queue if needed and starts this process's worker on it (when the server listens,
+   * with `workersAfterListen`).
+   */
   define<T extends object>(
     queue: string,
     options: QueueOptions,
@@ -85,8 +88,17 @@ declare module 'fastify' {
  * queue (`FOR UPDATE SKIP LOCKED`: a job runs in one process). Its tables are created by the
  * migrations (`db/job-queue.ts`). Every job counts in /metrics, and a failed one is logged.
  */
-export default fp<{ pollSeconds: number; keepFinishedSeconds: number }>(
-  async (app, { pollSeconds, keepFinishedSeconds }) => {
+export default fp<{
+  pollSeconds: number;
+  keepFinishedSeconds: number;
+  /**
+   * The workers' first fetches wait until the server listens (the server's start-up): queues are
+   * still created at once, so a job sent before then waits in its queue, but the fetches do not
+   * hold up the moment requests are answered. Without it (tests) they start at once.
+   */
+  workersAfterListen?: boolean;
+}>(
+  async (app, { pollSeconds, keepFinishedSeconds, workersAfterListen = false }) => {
     // What closing waits for, so nothing of the queue runs on closed connections:
     // - the queue's statements: pg-boss marks a job done or failed without waiting for the
     //   statement (its worker moves on);
@@ -131,6 +143,19 @@ export default fp<{ pollSeconds: number; keepFinishedSeconds: number }>(
 
     // This process's worker on each queue, woken when a job due now is queued here.
     const workers = new Map<string, string>();
+    // The workers waiting for the server to listen (`workersAfterListen`), started in order then.
+    let held: (() => Promise<void>)[] | undefined = workersAfterListen ? [] : undefined;
+    if (held) {
+      app.addHook('onListen', async () => {
+        const starts = held ?? [];
+        held = undefined;
+        for (const start of starts) {
+          await start().catch((error: unknown) =>
+            app.log.error({ cause: describeError(error) }, 'a job worker could not start'),
+          );
+        }
+      });
+    }
     const pauses = new Set<NodeJS.Timeout>();
     let closing = false;
     /**
@@ -195,17 +220,22 @@ export default fp<{ pollSeconds: number; keepFinishedSeconds: number }>(
               });
           }
         };
-        const worker = await boss.work<object>(
-          queue,
-          { pollingIntervalSeconds: pollSeconds, batchSize: 1 },
-          ([job]) => {
-            if (!job) return Promise.resolve();
-            const run = runJob(job);
-            track(run);
-            return run;
-          },
-        );
-        workers.set(queue, worker);
+        const startWorker = async () => {
+          if (closing) return;
+          const worker = await boss.work<object>(
+            queue,
+            { pollingIntervalSeconds: pollSeconds, batchSize: 1 },
+            ([job]) => {
+              if (!job) return Promise.resolve();
+              const run = runJob(job);
+              track(run);
+              return run;
+            },
+          );
+          workers.set(queue, worker);
+        };
+        if (held) held.push(startWorker);
+        else await startWorker();
       },
       async send(queue, data, options = {}) {
         const id = await boss.send(queue, data, {

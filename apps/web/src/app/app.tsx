@@ -2,7 +2,8 @@
 // directly keeps the CSS-variables provider, which this theme never uses, out of the first script.
 import ThemeProvider from '@mui/system/ThemeProvider';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazy } from '../lib/lazy';
 import { RouterProvider, type RouterProviderProps } from 'react-router';
 import { LanguageProvider } from '../lib/i18n/language-provider';
 import { createQueryClient } from '../lib/query-client';

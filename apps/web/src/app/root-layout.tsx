@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { memo, Suspense, useEffect, useState } from 'react';
+import { lazy } from '../lib/lazy';
 import { Outlet, useLocation } from 'react-router';
 import { DRAWER_WIDTH } from '../components/layout/drawer-width';
 import { fillsWindow, windowHeight } from '../components/layout/fill-window';

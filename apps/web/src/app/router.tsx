@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy } from '../lib/lazy';
 import {
   createBrowserRouter,
   Navigate,
@@ -118,12 +119,14 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     // Any other address (`/*`) is no page: the server answers it 404 with its screen drawn.
+    // A screen that fails shows the error inside the layout: the bars, and offline the notice,
+    // stay.
     children: manifestRoutes
       .filter((route) => !route.bare)
       .map((route) =>
         route.path === '/'
-          ? { index: true, element: element(route) }
-          : { path: route.path.slice(1), element: element(route) },
+          ? { index: true, element: element(route), errorElement: <RouteError /> }
+          : { path: route.path.slice(1), element: element(route), errorElement: <RouteError /> },
       ),
   },
   // Screens with a layout of their own (the operator console): none of the site's bars.

@@ -1,7 +1,7 @@
 // In this order the route's preload list in the first route's script stays as it was (18 B).
 import { DealsPage } from '../../features/deals/components/deals-page';
 import { useSession } from '../../lib/session';
-import { lazy } from 'react';
+import { lazy } from '../../lib/lazy';
 import { useLocation, useParams } from 'react-router';
 
 // The quotes Maya gathered for a client (/briefs, /briefs/:id) are drawn by this route too: each

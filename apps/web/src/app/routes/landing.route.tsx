@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import { LandingPage } from '../../features/public/components/landing-page';
 
 // The widget (and the AI SDK) loads only when a visitor asks for it.

@@ -1,7 +1,8 @@
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { PrivateUser } from '@maya/contracts';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../../lib/lazy';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/section';
 import { BlockedPeople } from '../../blocks';

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazy } from '../../../lib/lazy';
 import type { BlockDialogProps } from './block-dialog';
 
 // The confirmation loads when a block is first asked for, never with the screen.

@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import type { PrivateUser } from '@maya/contracts';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazy } from '../../../lib/lazy';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { loadNamespace } from '../../../lib/i18n';

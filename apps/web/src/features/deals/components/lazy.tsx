@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { lazy } from '../../../lib/lazy';
 import { useTranslation } from 'react-i18next';
 import { loadNamespace } from '../../../lib/i18n';
 

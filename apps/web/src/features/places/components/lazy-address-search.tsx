@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../../lib/lazy';
 import { loadNamespace } from '../../../lib/i18n';
 import { useEarlyInputOf } from '../../../start/hydration-turns';
 import type { AddressSearchProps } from './address-search';

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazy } from '../../../lib/lazy';
 import type { ReportDialogProps } from './report-dialog';
 
 // The dialog and its words load when a report is first asked for, never with the screen.

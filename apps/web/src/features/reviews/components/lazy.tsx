@@ -1,5 +1,6 @@
 import Skeleton from '@mui/material/Skeleton';
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
+import { lazy } from '../../../lib/lazy';
 
 // A deal's reviews and their forms load with the first completed deal /deals shows, and a
 // profile's list once its profile has a rating, so the directory, which draws a rating from this

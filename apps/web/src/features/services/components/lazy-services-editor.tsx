@@ -1,5 +1,6 @@
 import Skeleton from '@mui/material/Skeleton';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../../lib/lazy';
 import { loadNamespace } from '../../../lib/i18n';
 
 // The editor, its forms and its texts load when the account shows the section, so no other

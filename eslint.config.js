@@ -227,6 +227,31 @@ export default tseslint.config(
               message: 'The web app never imports the server.',
             },
           ],
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message:
+                'Use lazy from lib/lazy.ts: its code loads once the connection is back instead of failing.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The wrapper itself, and tests that build lazy parts of their own.
+    files: ['apps/web/src/lib/lazy.ts', 'apps/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@maya/server', '**/apps/server/**'],
+              message: 'The web app never imports the server.',
+            },
+          ],
         },
       ],
     },

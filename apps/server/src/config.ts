@@ -95,9 +95,9 @@ export const configSchema = z.object({
     .number()
     .int()
     .positive()
-    .default(2000)
+    .default(1500)
     .describe(
-      "Embedded database: longest a request's statement waits for its turn on the one in-process connection; past it the request is answered 503 UNAVAILABLE with Retry-After.",
+      'Embedded database: longest a request may have waited, from its arrival, when one of its statements takes its turn on the one in-process connection; past it the request is answered 503 UNAVAILABLE with Retry-After, so none takes much over this plus its last statement.',
     ),
   DATABASE_POOL_MAX: z.coerce
     .number()

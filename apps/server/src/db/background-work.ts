@@ -14,3 +14,19 @@ export function inBackground<T>(work: () => Promise<T>): Promise<T> {
 export function isBackgroundWork(): boolean {
   return background.getStore() === true;
 }
+
+const arrivals = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `next` (the rest of a request's handling) with the time its request arrived
+ * (`performance.now()`), so the embedded database can refuse a request's statement once the
+ * request as a whole, not only that statement, has waited too long (db/pglite-gate.ts).
+ */
+export function withRequestArrival(arrivedAt: number, next: () => void): void {
+  arrivals.run(arrivedAt, next);
+}
+
+/** When the request the code running now serves arrived, if it serves one. */
+export function requestArrivedAt(): number | undefined {
+  return arrivals.getStore();
+}

@@ -127,6 +127,28 @@ describe('the embedded database gate', () => {
     expect((await gate.client.query('select 3 as three')).rows).toEqual([{ three: 3 }]);
   });
 
+  it("counts a request's wait from its arrival: a later statement of a request that has waited its limit in all is refused", async () => {
+    let arrivedAt: number | undefined;
+    const gate = createPgliteGate(pglite, { waitLimitMs: 200, arrivedAt: () => arrivedAt });
+    // A request that arrived 150 ms ago: its first statement takes its turn at once, in time.
+    arrivedAt = performance.now() - 150;
+    expect((await gate.client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    // Its next statement waits behind 120 ms of another's: 270 ms since the request arrived,
+    // although this statement itself waited less than the limit.
+    const busy = gate.run(() => new Promise((resolve) => setTimeout(resolve, 120)), false);
+    const second = gate.client.query('select 2 as two');
+    await expect(second).rejects.toBeInstanceOf(DatabaseBusyError);
+    await busy;
+    // A request that has only just arrived waits behind the same and is served.
+    arrivedAt = performance.now();
+    const held = gate.run(() => new Promise((resolve) => setTimeout(resolve, 120)), false);
+    expect((await gate.client.query('select 3 as three')).rows).toEqual([{ three: 3 }]);
+    await held;
+    // Work that serves no request counts from its own statement, as before.
+    arrivedAt = undefined;
+    expect((await gate.client.query('select 4 as four')).rows).toEqual([{ four: 4 }]);
+  });
+
   it('refuses a statement waiting behind a transaction once its time is up, before the transaction ends', async () => {
     const gate = createPgliteGate(pglite, { waitLimitMs: 30 });
     let release!: () => void;

@@ -19,8 +19,14 @@ export function isDatabaseBusy(error: unknown): boolean {
 }
 
 export interface PgliteGateOptions {
-  /** Longest a request's statement may wait for its turn before it is refused. */
+  /**
+   * Longest a request's statement may wait for its turn before it is refused, counted from the
+   * request's arrival when `arrivedAt` knows it (so a request of several statements is refused
+   * once it has been waiting that long in all), else from the statement's own.
+   */
   waitLimitMs: number;
+  /** When the request the statement being sent belongs to arrived (`performance.now()`). */
+  arrivedAt?: () => number | undefined;
   /** Hears each statement's wait for its turn (ms), and whether it was a request's. */
   onTurn?: (waitedMs: number, limited: boolean) => void;
   /** Hears each refusal of a request's statement (answered 503). */
@@ -51,6 +57,8 @@ export interface PgliteGate {
 interface Waiter {
   task: () => Promise<unknown>;
   enqueuedAt: number;
+  /** From when its wait limit counts: its request's arrival, or its own. */
+  waitingSince: number;
   limited: boolean;
   background: boolean;
   timer?: NodeJS.Timeout;
@@ -66,8 +74,9 @@ interface Waiter {
  * statement has run (seconds under load), and the requests that arrive meanwhile wait for the
  * whole queue. The gate lets the event loop turn between two statements (setImmediate), so
  * answers go out and new requests join the queue's tail in arrival order, and it refuses a
- * request's statement that has waited longer than `waitLimitMs` (503 with Retry-After) instead
- * of letting it wait without bound.
+ * request's statement once its request has waited longer than `waitLimitMs` (503 with
+ * Retry-After) instead of letting it wait without bound: a request of several statements, each
+ * waiting behind the others', is refused rather than answered after seconds.
  *
  * Background work (a burst of Maya's turns, a wave of digests) waits behind the requests: its
  * statements form a second queue, served when no request's statement waits, or once its oldest
@@ -113,7 +122,7 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
       return;
     }
     clearTimeout(waiter.timer);
-    if (waiter.limited && performance.now() - waiter.enqueuedAt > options.waitLimitMs) {
+    if (waiter.limited && performance.now() - waiter.waitingSince > options.waitLimitMs) {
       refuse(waiter);
       turn();
       return;
@@ -130,9 +139,12 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
 
   function run<T>(task: () => Promise<T>, limited = true): Promise<T> {
     return new Promise<T>((resolve, reject) => {
+      const enqueuedAt = performance.now();
+      const arrivedAt = limited ? options.arrivedAt?.() : undefined;
       const waiter: Waiter = {
         task,
-        enqueuedAt: performance.now(),
+        enqueuedAt,
+        waitingSince: Math.min(enqueuedAt, arrivedAt ?? enqueuedAt),
         limited,
         background: options.isBackground?.() ?? false,
         resolve: (value) => resolve(value as T),
@@ -142,13 +154,16 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
       queue.push(waiter);
       if (limited && Number.isFinite(options.waitLimitMs)) {
         // Refused on time even while a transaction holds the engine across several statements.
-        waiter.timer = setTimeout(() => {
-          const index = queue.indexOf(waiter);
-          if (index >= 0) {
-            queue.splice(index, 1);
-            refuse(waiter);
-          }
-        }, options.waitLimitMs);
+        waiter.timer = setTimeout(
+          () => {
+            const index = queue.indexOf(waiter);
+            if (index >= 0) {
+              queue.splice(index, 1);
+              refuse(waiter);
+            }
+          },
+          Math.max(0, waiter.waitingSince + options.waitLimitMs - enqueuedAt),
+        );
         waiter.timer.unref();
       }
       if (!busy) {

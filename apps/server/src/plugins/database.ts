@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
+import { withRequestArrival } from '../db/background-work.js';
 import type { DatabaseHandle, Database } from '../db/client.js';
 
 declare module 'fastify' {
@@ -33,6 +34,13 @@ export default fp<{ database: DatabaseHandle; closeOnShutdown: boolean }>(
       },
     });
     app.addHook('onClose', async () => stopQueue?.());
+    // The rest of each request runs knowing when it arrived: on the embedded database its
+    // statements are refused once the request has waited DATABASE_QUEUE_TIMEOUT_MS in all.
+    if (database.observeQueue) {
+      app.addHook('onRequest', (_request, _reply, done) => {
+        withRequestArrival(performance.now(), done);
+      });
+    }
     if (closeOnShutdown) app.addHook('onClose', () => database.close());
   },
   { name: 'database', dependencies: ['metrics'] },

@@ -9,7 +9,7 @@ const config = loadConfigOrExit();
 // Tracing, when configured, starts before the database client, Fastify, pg, Redis and Socket.IO
 // are first imported: its instrumentations hook their loading. Unconfigured, nothing of it loads.
 const telemetry = await startTelemetry(config);
-const { DatabaseOpenError, openPglite } = await import('./db/open-pglite.js');
+const { DatabaseOpenError, openPglite, optimiseEngineLater } = await import('./db/open-pglite.js');
 
 // One writer per embedded data folder: a second server on the same DATA_DIR would lose writes.
 // The embedded engine then starts opening before the rest of the server loads: reading and
@@ -18,6 +18,7 @@ let opening: Promise<PGlite> | undefined;
 if (!config.DATABASE_URL) {
   const { lockDataDirOrExit } = await import('./db/data-dir-lock.js');
   await lockDataDirOrExit(config.DATA_DIR, 'server');
+  optimiseEngineLater();
   opening = openPglite(config.DATA_DIR);
   // Its failure is reported below, once the database layer has loaded.
   opening.catch(() => undefined);

@@ -19,13 +19,11 @@ export const pgliteExtensions = { pg_trgm, cube, earthdistance };
  * compiler on hundreds of functions at once, which took the machine's cores from the server's own
  * start-up, stalled it for 100 ms at a time, and left the first statements slower than later
  * ones. A function run that much longer is still compiled again: a search run a thousand times
- * ends as fast either way.
+ * ends as fast either way. Set by the server's entry for its own process (server.ts); the tests
+ * and benchmarks, which build the app in processes of their own, keep V8's default.
  */
 const WASM_TIERING_BUDGET = 180_000_000;
-let tieringSet = false;
-function setWasmTiering() {
-  if (tieringSet) return;
-  tieringSet = true;
+export function optimiseEngineLater(): void {
   setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 }
 
@@ -47,7 +45,6 @@ export async function openPglite(dataDir: string): Promise<PGlite> {
   const folder = join(dataDir, 'pglite');
   try {
     await mkdir(dataDir, { recursive: true });
-    setWasmTiering();
     const client = await PGlite.create(folder, {
       extensions: pgliteExtensions,
       // PostgreSQL's default 128 MB of buffers lives inside the engine's own memory here, on top

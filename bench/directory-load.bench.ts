@@ -20,8 +20,12 @@
  * handler sends with Retry-After). On PostgreSQL the app runs as deployed there (DATABASE_URL: limits and socket events on
  * PostgreSQL too).
  *
+ * Each route is measured in BENCH_ROUNDS windows (3), the two routes' interleaved (app, bare,
+ * bare, app, app, bare; the next shape starts with the other route), and each figure is the
+ * windows' median (the slowest answer: of all windows), so one window's luck does not decide it.
+ *
  * Knobs: BENCH_ENGINES (pglite,postgres), BENCH_SELLERS (100,000), BENCH_CONNECTIONS (50),
- * BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_SHAPES (text,sector,radius,combination),
+ * BENCH_DURATION (5 s a window), BENCH_WARMUP (2 s), BENCH_ROUNDS (3), BENCH_SHAPES (text,sector,radius,combination),
  * BENCH_KEEP_DB=1 (keep the PostgreSQL database; drop it yourself), BENCH_CPU_PROF=<dir> (a V8
  * CPU profile of the server process per engine, shape and route, covering only its load run:
  * <dir>/directory-load-<engine>-<shape>-<route>.cpuprofile, for Chrome DevTools or speedscope).
@@ -57,9 +61,14 @@ const NAME = 'directory-load';
 const SELLERS = Math.round(knob('BENCH_SELLERS', 100_000));
 const LOAD = {
   connections: Math.round(knob('BENCH_CONNECTIONS', 50)),
-  duration: knob('BENCH_DURATION', 10),
+  duration: knob('BENCH_DURATION', 5),
   warmup: knob('BENCH_WARMUP', 2),
 };
+/**
+ * Windows per route and shape, the two routes' interleaved (app, bare, bare, app, …): one window
+ * moves by up to 30% from run to run on a small machine, so each figure is the windows' median.
+ */
+const ROUNDS = Math.max(1, Math.round(knob('BENCH_ROUNDS', 3)));
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF || undefined;
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
@@ -150,6 +159,42 @@ async function measure(
   }
 }
 
+/**
+ * One route's windows as one figure: the median window's throughput and latency percentiles, the
+ * slowest answer of all, and every answer, error and timeout counted.
+ */
+function medianOf(windows: Measured[]): Measured {
+  const middle = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const statuses: Record<string, number> = {};
+  for (const window of windows) {
+    for (const [status, count] of Object.entries(window.statuses)) {
+      statuses[status] = (statuses[status] ?? 0) + count;
+    }
+  }
+  return {
+    ...windows[0]!,
+    durationSeconds: sum(windows.map((window) => window.durationSeconds)),
+    requests: sum(windows.map((window) => window.requests)),
+    requestsPerSec: middle(windows.map((window) => window.requestsPerSec)),
+    latencyMs: {
+      p50: middle(windows.map((window) => window.latencyMs.p50)),
+      p95: middle(windows.map((window) => window.latencyMs.p95)),
+      p99: middle(windows.map((window) => window.latencyMs.p99)),
+      max: Math.max(...windows.map((window) => window.latencyMs.max)),
+    },
+    statuses,
+    non2xx: sum(windows.map((window) => window.non2xx)),
+    errors: sum(windows.map((window) => window.errors)),
+    timeouts: sum(windows.map((window) => window.timeouts)),
+    eventLoopDelayMs: {
+      p99: middle(windows.map((window) => window.eventLoopDelayMs.p99)),
+      max: Math.max(...windows.map((window) => window.eventLoopDelayMs.max)),
+    },
+  };
+}
+
 async function benchmark(opened: BenchTarget): Promise<Run> {
   const handle: DatabaseHandle = opened.handle;
   console.log(`\n[${handle.engine} ${SELLERS.toLocaleString('en-US')}] seeding…`);
@@ -197,18 +242,25 @@ async function benchmark(opened: BenchTarget): Promise<Run> {
           bare: await countStatements(pool, once(bareBase)),
         };
       }
-      const measured: Partial<Record<'app' | 'bare', Measured>> = {};
-      for (const which of order) {
-        measured[which] = await measure(
-          `${which} ${shape.name}`,
-          which === 'app' ? fullBase : bareBase,
-          paths,
-          CPU_PROF_DIR &&
-            join(CPU_PROF_DIR, `${NAME}-${handle.engine}-${shape.name}-${which}.cpuprofile`),
-        );
+      const windows: Record<'app' | 'bare', Measured[]> = { app: [], bare: [] };
+      for (let round = 0; round < ROUNDS; round += 1) {
+        // Each round reverses the last one's order: app, bare, bare, app, app, bare…
+        for (const which of round % 2 === 0 ? order : [...order].reverse()) {
+          windows[which].push(
+            await measure(
+              `${which} ${shape.name}`,
+              which === 'app' ? fullBase : bareBase,
+              paths,
+              // The first window of each route is profiled.
+              windows[which].length === 0 && CPU_PROF_DIR
+                ? join(CPU_PROF_DIR, `${NAME}-${handle.engine}-${shape.name}-${which}.cpuprofile`)
+                : undefined,
+            ),
+          );
+        }
       }
-      const app = measured.app!;
-      const bare = measured.bare!;
+      const app = medianOf(windows.app);
+      const bare = medianOf(windows.bare);
       const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
       const ratios = {
         throughput: ratio(app.requestsPerSec, bare.requestsPerSec),
@@ -255,7 +307,7 @@ async function benchmark(opened: BenchTarget): Promise<Run> {
 
 function printRun(run: Run): void {
   console.log(
-    `\nGET /api/v1/users under ${LOAD.connections} connections for ${LOAD.duration} s (after ${LOAD.warmup} s of warm-up) — ${run.engine}, ${run.sellers.toLocaleString('en-US')} sellers, Node ${process.version}; load generator in its own process; machine load average ${run.loadAverage.before} → ${run.loadAverage.after} on ${run.loadAverage.cores} cores\n`,
+    `\nGET /api/v1/users under ${LOAD.connections} connections, ${ROUNDS} windows of ${LOAD.duration} s per route interleaved, medians (each after ${LOAD.warmup} s of warm-up) — ${run.engine}, ${run.sellers.toLocaleString('en-US')} sellers, Node ${process.version}; load generator in its own process; machine load average ${run.loadAverage.before} → ${run.loadAverage.after} on ${run.loadAverage.cores} cores\n`,
   );
   const yes = (met: boolean) => (met ? 'met' : 'NOT met');
   printTable(

@@ -66,7 +66,11 @@ import { legacyRoutes } from './modules/legacy/legacy.routes.js';
 import { createMayaRepository } from './modules/negotiation/maya.repository.js';
 import { createMayaAnswers } from './modules/negotiation/maya-answers.js';
 import { createNegotiationRepository } from './modules/negotiation/negotiation.repository.js';
-import { createPhrasingWriter, type PhrasingWriter } from './modules/negotiation/phrasing.js';
+import {
+  createPhrasingWriter,
+  warmPhrasing,
+  type PhrasingWriter,
+} from './modules/negotiation/phrasing.js';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.js';
 import { createNegotiationSettingsService } from './modules/negotiation/negotiation-settings.service.js';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
@@ -448,6 +452,15 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
   // Maya answering quote requests for a Pro business away from its screen: her turns run on the
   // job queue, through the deals service, and her words go through the outbound check.
   let phrasingWriter: Promise<PhrasingWriter> | undefined;
+  const mayaWriter = () => (phrasingWriter ??= createPhrasingWriter(config));
+  if (config.NODE_ENV !== 'test') {
+    // Her words' one-time costs, so the first turns after a start do not hold up people's chats.
+    app.addHook('onListen', async () => {
+      mayaWriter()
+        .then(warmPhrasing)
+        .catch((error: unknown) => app.log.error({ err: error }, "warming Maya's words failed"));
+    });
+  }
   const mayaAnswers = createMayaAnswers({
     repository: createMayaRepository(app.db),
     deals,
@@ -461,7 +474,7 @@ export async function buildApp(config: Config, overrides: AppOverrides): Promise
     jobs: app.jobs,
     isConnected: (userId) => app.presence.isConnected(userId),
     languageOf: async (userId) => (await notificationsRepository.findSettings(userId)).language,
-    writer: () => (phrasingWriter ??= createPhrasingWriter(config)),
+    writer: mayaWriter,
     publicUrl: config.PUBLIC_URL,
     log: app.log,
   });

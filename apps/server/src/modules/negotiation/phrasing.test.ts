@@ -6,6 +6,7 @@ import {
   phrase,
   phrasingBrief,
   phrasingPrompt,
+  warmPhrasing,
   type PhrasingBrief,
 } from './phrasing.js';
 import { decide, type MayaService, type NegotiationAct } from './strategy.js';
@@ -214,5 +215,13 @@ describe('phrasing with the built-in templates', () => {
       AI_TEMPERATURE: 0,
     });
     expect(writer).toBe('templates');
+  });
+
+  it('warms up by saying a labelled offer in each language', async () => {
+    const said = await warmPhrasing('templates');
+    expect(said).toHaveLength(3);
+    expect(said[0]).toMatch(/^Maya \(AI\) for Maya Market: .*€450\.00/);
+    expect(said[1]).toMatch(/^Maya \(IA\) em nome de Maya Market: .*450,00\s€/);
+    expect(said[2]).toMatch(/^Maya \(IA\) em nome de Maya Market: .*R\$\s450,00/);
   });
 });

@@ -1,10 +1,14 @@
 import type { LanguageModel } from 'ai';
 import type { Config } from '../../config.js';
-import { localeOf, wordsFor, type Locale } from '../../lib/i18n/index.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { localeOf, locales, wordsFor, type Locale } from '../../lib/i18n/index.js';
 import { createHostedModel } from '../assistant/hosted-model.js';
 import { dayText, moneyText, windowText } from '../deals/deal-words.js';
 import {
+  cardOf,
+  checkOutbound,
   guardMessage,
+  type CardListing,
   safeMessage,
   type OfferCard,
   type OutboundReason,
@@ -163,4 +167,43 @@ export async function phrase(
     reasons: guarded.check.ok ? [] : guarded.check.reasons,
     failure: null,
   };
+}
+
+/** A sample of what Maya says, for `warmPhrasing`: an offer for a listed service. */
+const SAMPLE_LISTING = {
+  business: 'Maya Market',
+  services: [{ id: 'sample', name: 'Sample', priceFrom: 50_000, priceTo: null }],
+} as const;
+
+/**
+ * Says a sample offer once in each locale, by the templates, and checks it, one locale per turn of
+ * the event loop; with a hosted model, also loads the AI SDK. A process's first answer otherwise
+ * pays one-time costs in a single synchronous stretch (ICU's number and date formats, compiling
+ * the date-reading expression: about 30 ms), which a burst of Maya's turns after a start would
+ * put in front of people's chat messages. Run once the server listens. Answers the sentences.
+ */
+export async function warmPhrasing(writer: PhrasingWriter): Promise<string[]> {
+  const said: string[] = [];
+  for (const locale of locales) {
+    await nextTurn();
+    const currency: CardListing['services'][number]['currency'] =
+      locale === 'pt-BR' ? 'BRL' : 'EUR';
+    const act: NegotiationAct = {
+      act: 'offer',
+      serviceId: 'sample',
+      price: { amount: 45_000, currency },
+      when: { from: '2030-09-12', to: '2030-09-14' },
+      validUntil: '2030-09-01T00:00:00.000Z',
+    };
+    const listing = {
+      ...SAMPLE_LISTING,
+      services: SAMPLE_LISTING.services.map((service) => ({ ...service, currency })),
+    };
+    const card = cardOf(act, listing);
+    const phrased = await phrase(act, card, locale, 'templates');
+    checkOutbound(phrased.text, card);
+    said.push(phrased.text);
+  }
+  if (writer !== 'templates') await import('ai');
+  return said;
 }

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -113,19 +114,23 @@ export async function cpuSeconds(pid: number): Promise<number> {
  * loop's worst delay since the last scrape (prom-client resets it on each scrape) and the GC
  * time so far. The bare server has no /metrics.
  */
-async function scrapeMetrics(base: string): Promise<{ loopMaxMs: number; gcSeconds: number }> {
+async function scrapeMetrics(
+  base: string,
+): Promise<{ loopMaxMs: number; loopP99Ms: number; gcSeconds: number }> {
   const text = await fetch(`${base}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   }).then((response) => response.text());
   let loopMaxMs = 0;
+  let loopP99Ms = 0;
   let gcSeconds = 0;
   for (const line of text.split('\n')) {
     const [name, value] = line.split(' ');
     if (!name || value === undefined) continue;
     if (name === 'nodejs_eventloop_lag_max_seconds') loopMaxMs = Number(value) * 1000;
+    if (name === 'nodejs_eventloop_lag_p99_seconds') loopP99Ms = Number(value) * 1000;
     if (name.startsWith('nodejs_gc_duration_seconds_sum')) gcSeconds += Number(value);
   }
-  return { loopMaxMs, gcSeconds };
+  return { loopMaxMs, loopP99Ms, gcSeconds };
 }
 
 /** /metrics is served only to a scrape with the token (plugins/metrics.ts). */
@@ -386,9 +391,13 @@ interface LoadRun {
   /** The app's worst event-loop delay during the run (all its processes). */
   /** Per server process (A, B). */
   serverLoopMaxMs: number[] | undefined;
+  /** The p99 of the app's event-loop delay during the run, per server process. */
+  serverLoopP99Ms: number[] | undefined;
   /** GC time of the app's processes during the run. */
   serverGcSeconds: number | undefined;
   generatorCpuSeconds: number;
+  /** This process's (the load generator's and the sockets') worst event-loop delay, in ms. */
+  generatorLoopMaxMs: number;
 }
 
 /**
@@ -420,6 +429,8 @@ async function runLoad(
   let inFlight = 0;
   const cpuBefore = await Promise.all(serverPids.map(cpuSeconds));
   const generatorBefore = process.cpuUsage();
+  const generatorLoop = monitorEventLoopDelay({ resolution: 5 });
+  generatorLoop.enable();
   const started = performance.now();
 
   await new Promise<void>((resolve) => {
@@ -457,6 +468,7 @@ async function runLoad(
   while ((inFlight > 0 || run.pending.size > 0) && performance.now() < drainUntil) await sleep(10);
   const cpuAfter = await Promise.all(serverPids.map(cpuSeconds));
   const generator = process.cpuUsage(generatorBefore);
+  generatorLoop.disable();
   const metricsAfter = await scrape();
   delivery = undefined;
   const unanswered = inFlight;
@@ -474,6 +486,7 @@ async function runLoad(
     seconds: (end - started) / 1000,
     serverCpuSeconds: cpuAfter.reduce((sum, value, i) => sum + value - cpuBefore[i]!, 0),
     serverLoopMaxMs: metricsAfter?.map((metrics) => metrics.loopMaxMs),
+    serverLoopP99Ms: metricsAfter?.map((metrics) => metrics.loopP99Ms),
     serverGcSeconds:
       metricsAfter && metricsBefore
         ? metricsAfter.reduce(
@@ -482,6 +495,7 @@ async function runLoad(
           )
         : undefined,
     generatorCpuSeconds: (generator.user + generator.system) / 1e6,
+    generatorLoopMaxMs: generatorLoop.max / 1e6,
   };
 }
 
@@ -508,8 +522,11 @@ export interface LatencyResult {
   serverCpuPercent: number;
   /** Per server process (A, B). */
   serverLoopMaxMs: number[] | undefined;
+  serverLoopP99Ms: number[] | undefined;
   serverGcMs: number | undefined;
   generatorCpuPercent: number;
+  /** A stall here delays the arrivals it measures: a tail it shows is not the server's. */
+  generatorLoopMaxMs: number;
   goal: string;
   met: boolean | null;
 }
@@ -529,6 +546,8 @@ export async function measureLatency(
   servers: ServerProcess[],
   settings: LoadSettings,
   goal?: { p50Ms?: number; p99Ms: number },
+  /** Scrape the app's /metrics around the run (its event loop, GC); on with a goal. */
+  withMetrics = goal !== undefined,
 ): Promise<LatencyResult> {
   const { rate, seconds, warmup } = settings;
   if (warmup > 0) {
@@ -537,7 +556,7 @@ export async function measureLatency(
   }
   console.log(`  ${run}: ${seconds} s at ${rate}/s over ${pairs.length} chats…`);
   // Only the app has /metrics; its baseline is the bare server.
-  const load = await runLoad('run', pairs, send, rate, seconds, servers, goal !== undefined);
+  const load = await runLoad('run', pairs, send, rate, seconds, servers, withMetrics);
   const p50Ms = percentile(load.latencies, 50);
   const p99Ms = percentile(load.latencies, 99);
   const complete = load.delivered > 0 && load.lost === 0 && load.failed === 0 && load.skipped === 0;
@@ -569,8 +588,10 @@ export async function measureLatency(
     answerP99Ms: percentile(load.answers, 99),
     serverCpuPercent: (load.serverCpuSeconds / load.seconds) * 100,
     serverLoopMaxMs: load.serverLoopMaxMs,
+    serverLoopP99Ms: load.serverLoopP99Ms,
     serverGcMs: load.serverGcSeconds === undefined ? undefined : load.serverGcSeconds * 1000,
     generatorCpuPercent: (load.generatorCpuSeconds / load.seconds) * 100,
+    generatorLoopMaxMs: load.generatorLoopMaxMs,
     goal: goalText,
     met,
   };

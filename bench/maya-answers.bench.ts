@@ -17,14 +17,20 @@
  *    driver as the digest benchmark counts them, split into the job queue's and the app's.
  * 2. Chat delivery while Maya answers: the sockets benchmark's measurement (chat-delivery.ts: the
  *    server entry in a child process, BENCH_SOCKETS sockets, BENCH_RATE messages/s for
- *    BENCH_SECONDS after BENCH_WARMUP) run twice against the same process: without Maya's turns,
- *    then with another BENCH_REQUESTS turns due when the measured window opens (requests made as
- *    in 1 before the process started, their jobs moved to a fixed instant BENCH_LEAD seconds
- *    after). Maya's own time in that process (T0 → her last answer) is reported beside it.
+ *    BENCH_SECONDS after BENCH_WARMUP) run three times against the same process: without Maya's
+ *    turns; with another BENCH_REQUESTS turns due when the measured window opens (requests made
+ *    as in 1 before the process started, their jobs moved to a fixed instant BENCH_LEAD seconds
+ *    after); and again once she has answered them all, so the two windows without her show how
+ *    far the figure moves by itself. Maya's own time in that process (T0 → her last answer) is
+ *    reported beside it, and the server's event-loop delay (p99, max) in each window.
+ *    Before the first window, BENCH_WARM_TURNS (20) more turns, due as the process starts, are
+ *    answered: the first runs of her code after a start (V8 compiling it) once held the event
+ *    loop for 10–40 ms at T0, which is the process's start as the chat's own first runs are (its
+ *    warm-up), not the burst's. BENCH_WARM_TURNS=0 shows that start.
  *
  * Knobs: BENCH_REQUESTS (1000), BENCH_SOCKETS (200), BENCH_RATE (100), BENCH_SECONDS (10),
- * BENCH_WARMUP (2), BENCH_LEAD (45), BENCH_ENGINES (pglite,postgres), BENCH_DATABASE_URL (an
- * admin connection; a database maya_bench_<random> is made and dropped).
+ * BENCH_WARMUP (2), BENCH_LEAD (45), BENCH_WARM_TURNS (20), BENCH_ENGINES (pglite,postgres),
+ * BENCH_DATABASE_URL (an admin connection; a database maya_bench_<random> is made and dropped).
  *
  *   BENCH_REQUESTS=50 BENCH_ENGINES=pglite npm run bench -- maya-answers
  */
@@ -81,6 +87,12 @@ const LOAD = {
   warmup: knob('BENCH_WARMUP', 2, { allowZero: true }),
 };
 const LEAD_SECONDS = knob('BENCH_LEAD', 45);
+/**
+ * Maya's turns answered as the server process starts, before either chat window: her code's
+ * first runs (V8 compiling it, first statements of their kind) are the process's start, as the
+ * chat's own are its warm-up's, so both windows measure a warmed process.
+ */
+const WARM_TURNS = Math.round(knob('BENCH_WARM_TURNS', 20, { allowZero: true }));
 const ENGINES = (process.env.BENCH_ENGINES || 'pglite,postgres').split(',').map((e) => e.trim());
 for (const engine of ENGINES) {
   if (engine !== 'pglite' && engine !== 'postgres') {
@@ -189,6 +201,7 @@ async function seedRequests(
   app: FastifyInstance,
   handle: DatabaseHandle,
   tag: string,
+  count = REQUESTS,
 ): Promise<QuoteRequestMade[]> {
   const now = Date.now();
   const person = (role: 'buyer' | 'seller', index: number) => ({
@@ -203,8 +216,8 @@ async function seedRequests(
     emailVerifiedAt: new Date(now),
     token: randomBytes(32).toString('base64url'),
   });
-  const businesses = Array.from({ length: REQUESTS }, (_, i) => person('seller', i));
-  const buyers = Array.from({ length: REQUESTS }, (_, i) => person('buyer', i));
+  const businesses = Array.from({ length: count }, (_, i) => person('seller', i));
+  const buyers = Array.from({ length: count }, (_, i) => person('buyer', i));
   const everyone = [...businesses, ...buyers];
   for (let start = 0; start < everyone.length; start += BATCH) {
     const batch = everyone.slice(start, start + BATCH);
@@ -278,7 +291,7 @@ async function seedRequests(
   });
   // Maya's turn is queued after the request's commit: wait for every job.
   const until = Date.now() + 60_000;
-  while ((await waitingJobs(handle)) - queuedBefore < REQUESTS) {
+  while ((await waitingJobs(handle)) - queuedBefore < count) {
     if (Date.now() > until) throw new Error('the requests did not all queue a Maya turn');
     await sleep(100);
   }
@@ -295,12 +308,18 @@ async function waitingJobs(handle: DatabaseHandle): Promise<number> {
   return row!.n;
 }
 
-/** Every waiting Maya turn falls due at `dueAt` instead of after the business's wait. */
-async function moveJobsTo(handle: DatabaseHandle, dueAt: Date): Promise<number> {
+/** The requests' waiting Maya turns fall due at `dueAt` instead of after the business's wait. */
+async function moveJobsTo(
+  handle: DatabaseHandle,
+  dueAt: Date,
+  requests: QuoteRequestMade[],
+): Promise<number> {
   const moved = await selectRows<{ id: string }>(
     handle.db,
     sql`update pgboss.job set start_after = ${dueAt.toISOString()}::timestamptz
-        where name = ${MAYA_ANSWERS_QUEUE} and state = 'created' returning id`,
+        where name = ${MAYA_ANSWERS_QUEUE} and state = 'created'
+          and data->>'dealId' = any(${`{${requests.map(({ dealId }) => dealId).join(',')}}`}::text[])
+        returning id`,
   );
   return moved.length;
 }
@@ -450,7 +469,7 @@ async function mayaRun(engine: string, handle: DatabaseHandle, dataDir: string) 
     const made = await seedRequests(app, handle, 'run');
     const seedSeconds = (performance.now() - seeding) / 1000;
     const dueAt = new Date(Date.now() + 2_000);
-    const moved = await moveJobsTo(handle, dueAt);
+    const moved = await moveJobsTo(handle, dueAt, made);
     if (moved !== made.length) throw new Error(`${moved} jobs moved for ${made.length} requests`);
     console.log(
       `  ${engine}: ${made.length} quote requests made in ${round(seedSeconds)} s, Maya's turns due at T0…`,
@@ -504,6 +523,8 @@ interface DeliveryResult {
   engine: string;
   without: LatencyResult;
   during: LatencyResult;
+  /** Once Maya has answered every turn: the same process, warm, without her turns again. */
+  after: LatencyResult;
   /** Requests answered while the measured window was open, of those due at its start. */
   answeredInWindow: number;
   requests: number;
@@ -541,20 +562,25 @@ async function deliveryRuns(
   await insertUsers(handle, people);
   const seeder = await appOn(handle, dataDir);
   let made: QuoteRequestMade[];
+  let warming: QuoteRequestMade[];
   try {
     made = await seedRequests(seeder, handle, 'load');
+    warming = WARM_TURNS > 0 ? await seedRequests(seeder, handle, 'warm', WARM_TURNS) : [];
   } finally {
     await seeder.close();
   }
   // Due when the second measured window opens; the process starts and the first run ends first.
   const dueAt = new Date(Date.now() + LEAD_SECONDS * 1000);
-  const moved = await moveJobsTo(handle, dueAt);
+  const moved = await moveJobsTo(handle, dueAt, made);
   if (moved !== made.length) throw new Error(`${moved} jobs moved for ${made.length} requests`);
+  // The warming turns are due at once: answered as the process starts, before either window.
+  if (warming.length > 0) await moveJobsTo(handle, new Date(), warming);
   await closeHandle();
 
   const server = await startApp(env, dataDir);
   let without: LatencyResult;
   let during: LatencyResult;
+  let after: LatencyResult;
   let windowCloses: number;
   let jobs: { completed: number; failed: number };
   try {
@@ -567,14 +593,21 @@ async function deliveryRuns(
       })),
     );
     try {
+      const warmed = Date.now() + 60_000;
+      while ((await mayaJobs(server.url)).completed < warming.length) {
+        if (Date.now() > warmed) throw new Error('the warming turns were not answered within 60 s');
+        await sleep(100);
+      }
       without = await measureLatency(
         `${engine}, no Maya turns`,
         pairs,
         appSend(server.url),
         [server],
         LOAD,
+        undefined,
+        true,
       );
-      if ((await mayaJobs(server.url)).completed > 0) {
+      if ((await mayaJobs(server.url)).completed > warming.length) {
         throw new Error('Maya answered before her turns were due');
       }
       const startWarmup = dueAt.getTime() - LOAD.warmup * 1000 - Date.now();
@@ -589,14 +622,25 @@ async function deliveryRuns(
         appSend(server.url),
         [server],
         LOAD,
+        undefined,
+        true,
       );
       windowCloses = windowOpens + LOAD.warmup * 1000 + LOAD.seconds * 1000;
       const until = Date.now() + ANSWER_TIMEOUT_MS;
       for (;;) {
         jobs = await mayaJobs(server.url);
-        if (jobs.completed >= made.length || Date.now() > until) break;
+        if (jobs.completed >= made.length + warming.length || Date.now() > until) break;
         await sleep(250);
       }
+      after = await measureLatency(
+        `${engine}, after Maya's turns`,
+        pairs,
+        appSend(server.url),
+        [server],
+        LOAD,
+        undefined,
+        true,
+      );
     } finally {
       await closeAll(sockets);
     }
@@ -611,6 +655,7 @@ async function deliveryRuns(
       engine,
       without,
       during,
+      after,
       answeredInWindow: answers.lateness.filter(
         (lateness) => dueAt.getTime() + lateness <= windowCloses,
       ).length,
@@ -633,9 +678,9 @@ process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 async function main() {
   if (SOCKETS < 2 || SOCKETS % 2 !== 0) throw new Error('BENCH_SOCKETS must be even and ≥ 2');
   const perBuyerPerMinute = (LOAD.rate * Math.min(LOAD.seconds + LOAD.warmup, 60)) / (SOCKETS / 2);
-  if (perBuyerPerMinute * 2 > SEND_LIMIT_PER_MINUTE) {
+  if (perBuyerPerMinute * 3 > SEND_LIMIT_PER_MINUTE) {
     throw new Error(
-      `${LOAD.rate}/s over ${SOCKETS / 2} chats, twice, is over the app's send limit: use more sockets or a lower rate`,
+      `${LOAD.rate}/s over ${SOCKETS / 2} chats, three times, is over the app's send limit: use more sockets or a lower rate`,
     );
   }
   const loadBefore = loadavg()[0]!;
@@ -731,7 +776,7 @@ async function main() {
   );
   printTable(
     delivery.flatMap((row) =>
-      [row.without, row.during].map((run) => ({
+      [row.without, row.during, row.after].map((run) => ({
         run: run.run,
         delivered: run.delivered,
         lost: run.lost,
@@ -740,13 +785,15 @@ async function main() {
         'p99 ms': round(run.p99Ms, 2),
         'max ms': round(run.maxMs, 2),
         'server cpu %': Math.round(run.serverCpuPercent),
+        'loop p99 ms': run.serverLoopP99Ms?.map((value) => round(value)).join(' / ') ?? '—',
         'loop max ms': run.serverLoopMaxMs?.map((value) => Math.round(value)).join(' / ') ?? '—',
+        'generator loop max ms': Math.round(run.generatorLoopMaxMs),
       })),
     ),
   );
   for (const row of delivery) {
     console.log(
-      `  ${row.engine}: p99 ${round(row.during.p99Ms, 2)} ms while Maya answers against ${round(row.without.p99Ms, 2)} ms without (${(row.during.p99Ms / row.without.p99Ms).toFixed(2)}×); ${row.answeredInWindow} of ${row.requests} requests answered inside the measured window, all in ${round(row.mayaSeconds, 1)} s (${round(row.answered / row.mayaSeconds)}/s, lateness p99 ${round(row.latenessMs.p99 / 1000, 2)} s) under chat load; ${row.check}`,
+      `  ${row.engine}: p99 ${round(row.during.p99Ms, 2)} ms while Maya answers against ${round(row.without.p99Ms, 2)} ms before her turns (${(row.during.p99Ms / row.without.p99Ms).toFixed(2)}×) and ${round(row.after.p99Ms, 2)} ms after them (${(row.during.p99Ms / row.after.p99Ms).toFixed(2)}×); ${row.answeredInWindow} of ${row.requests} requests answered inside the measured window, all in ${round(row.mayaSeconds, 1)} s (${round(row.answered / row.mayaSeconds)}/s, lateness p99 ${round(row.latenessMs.p99 / 1000, 2)} s) under chat load; ${row.check}`,
     );
   }
   console.log(

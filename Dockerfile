@@ -61,4 +61,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM drains: /readyz 503 for SHUTDOWN_DELAY_MS, then in-flight requests get 10 s.
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "apps/server/dist/server.mjs"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "apps/server/dist/server.mjs"]

@@ -199,7 +199,11 @@ export function startApp(env: Record<string, string>, dataDir: string): Promise<
       WEB_DIST_DIR: join(dataDir, 'no-web'),
       ...env,
     },
-    CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [],
+    // The young generation the server's start gives it (scripts/start.mjs).
+    [
+      '--max-semi-space-size=32',
+      ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
+    ],
   );
 }
 

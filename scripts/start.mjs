@@ -59,10 +59,18 @@ const demo =
         OUTBOX_LOG_LINKS: 'true',
       }
     : {};
-const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...demo, ...process.env },
-});
+// A young generation twice V8's default (`--max-semi-space-size`, in MB, as `npm run serve` and the
+// Dockerfile give it): the short-lived objects of a burst of background work (Maya's turns) die
+// young instead of filling the old generation, whose collections, on two cores, hold up chat
+// messages (bench/README.md, maya-answers).
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', '--max-semi-space-size=32', serverEntry],
+  {
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...demo, ...process.env },
+  },
+);
 // A supervisor signals this process (npm's script `exec`s it): each signal goes on to the server,
 // which drains on SIGTERM and SIGINT, and this process exits with it.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2']) {

@@ -593,20 +593,23 @@ async function deliveryRuns(
       })),
     );
     try {
+      // One measured window of chat (with its warm-up), the server's event loop read around it.
+      const chatWindow = (label: string) =>
+        measureLatency(
+          `${engine}, ${label}`,
+          pairs,
+          appSend(server.url),
+          [server],
+          LOAD,
+          undefined,
+          true,
+        );
       const warmed = Date.now() + 60_000;
       while ((await mayaJobs(server.url)).completed < warming.length) {
         if (Date.now() > warmed) throw new Error('the warming turns were not answered within 60 s');
         await sleep(100);
       }
-      without = await measureLatency(
-        `${engine}, no Maya turns`,
-        pairs,
-        appSend(server.url),
-        [server],
-        LOAD,
-        undefined,
-        true,
-      );
+      without = await chatWindow('no Maya turns');
       if ((await mayaJobs(server.url)).completed > warming.length) {
         throw new Error('Maya answered before her turns were due');
       }
@@ -616,15 +619,7 @@ async function deliveryRuns(
       }
       await sleep(startWarmup);
       const windowOpens = Date.now();
-      during = await measureLatency(
-        `${engine}, ${made.length} Maya turns due`,
-        pairs,
-        appSend(server.url),
-        [server],
-        LOAD,
-        undefined,
-        true,
-      );
+      during = await chatWindow(`${made.length} Maya turns due`);
       windowCloses = windowOpens + LOAD.warmup * 1000 + LOAD.seconds * 1000;
       const until = Date.now() + ANSWER_TIMEOUT_MS;
       for (;;) {
@@ -632,15 +627,7 @@ async function deliveryRuns(
         if (jobs.completed >= made.length + warming.length || Date.now() > until) break;
         await sleep(250);
       }
-      after = await measureLatency(
-        `${engine}, after Maya's turns`,
-        pairs,
-        appSend(server.url),
-        [server],
-        LOAD,
-        undefined,
-        true,
-      );
+      after = await chatWindow("after Maya's turns");
     } finally {
       await closeAll(sockets);
     }

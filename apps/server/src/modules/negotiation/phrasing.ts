@@ -137,7 +137,8 @@ export async function phrase(
   let candidate: string;
   try {
     const { system, prompt } = phrasingPrompt(phrasingBrief(act, card, language));
-    // The AI SDK loads with the first message a hosted model phrases, not at start-up.
+    // The AI SDK is not loaded at start-up: `warmPhrasing` loads it once the server listens, and a
+    // process that never warmed (tests) loads it with the first message a hosted model phrases.
     const { streamText } = await import('ai');
     const result = streamText({
       model: writer.model,

@@ -44,8 +44,7 @@ const EXTERNAL = [
   'pdf-lib',
   '@zxcvbn-ts',
 ];
-const isExternal = (path) =>
-  EXTERNAL.some((name) => path === name || path.startsWith(`${name}/`));
+const isExternal = (path) => EXTERNAL.some((name) => path === name || path.startsWith(`${name}/`));
 
 const externalPackages = {
   name: 'external-packages',

@@ -170,12 +170,6 @@ export async function phrase(
   };
 }
 
-/** A sample of what Maya says, for `warmPhrasing`: an offer for a listed service. */
-const SAMPLE_LISTING = {
-  business: 'Maya Market',
-  services: [{ id: 'sample', name: 'Sample', priceFrom: 50_000, priceTo: null }],
-} as const;
-
 /**
  * Says a sample offer once in each locale, by the templates, and checks it, one locale per turn of
  * the event loop; with a hosted model, also loads the AI SDK. A process's first answer otherwise
@@ -196,11 +190,10 @@ export async function warmPhrasing(writer: PhrasingWriter): Promise<string[]> {
       when: { from: '2030-09-12', to: '2030-09-14' },
       validUntil: '2030-09-01T00:00:00.000Z',
     };
-    const listing = {
-      ...SAMPLE_LISTING,
-      services: SAMPLE_LISTING.services.map((service) => ({ ...service, currency })),
-    };
-    const card = cardOf(act, listing);
+    const card = cardOf(act, {
+      business: 'Maya Market',
+      services: [{ id: 'sample', name: 'Sample', priceFrom: 50_000, priceTo: null, currency }],
+    });
     const phrased = await phrase(act, card, locale, 'templates');
     checkOutbound(phrased.text, card);
     said.push(phrased.text);

@@ -5,11 +5,7 @@ import Fastify, {
   type FastifyLoggerOptions,
   type FastifyServerOptions,
 } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LanguageModel } from 'ai';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -20,6 +16,7 @@ import { loadLexicon, useLexicon } from './lib/lexicon/index.js';
 import { loadPasswordHashing } from './lib/password.js';
 import type { LimiterStore } from './lib/limiter.js';
 import { redactTokens } from './lib/redact.js';
+import { serializerCompiler, validatorCompiler } from './lib/zod-compilers.js';
 import type { Mailer } from './lib/mailer.js';
 import { createOutboundGuard, dnsServersResolver, systemResolver } from './lib/outbound.js';
 import { accountRoutes } from './modules/account/account.routes.js';

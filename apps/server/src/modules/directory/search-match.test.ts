@@ -87,4 +87,20 @@ describe('explainMatch', () => {
     ]);
     expect(match.fit).toBe(plainFit(user, [expandWord('pasteis')]));
   });
+
+  it('counts a typo of the word, found by the typo tier, as its own word at half its worth', () => {
+    const user = profile({ description: 'Fotografia de casamentos e batizados.' });
+    const term = expandWord('fotografia');
+    const typed = { ...term, word: 'fotografja', alternatives: [] };
+    const match = explainMatch(user, [typed], { tier: 4 });
+    expect(match.hits).toEqual([
+      { word: 'fotografja', field: 'description', found: 'Fotografia', own: true },
+    ]);
+    expect(match.fit).toBe(0.5 * FIELD_WEIGHT.description);
+    // The same profile read again, for another search, is explained afresh.
+    expect(explainMatch(user, [term], {}).hits).toEqual([
+      { word: 'fotografia', field: 'description', found: 'Fotografia', own: true },
+    ]);
+    expect(explainMatch(user, [typed], {}).hits).toEqual([]);
+  });
 });

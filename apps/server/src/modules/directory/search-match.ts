@@ -1,4 +1,5 @@
 import type { MatchField, SearchMatch } from '@maya/contracts';
+import { createLru } from '../../lib/lru.js';
 import type { User } from './directory.repository.js';
 import {
   allowedEdits,
@@ -9,12 +10,26 @@ import {
   type SearchTerm,
 } from './search-terms.js';
 
-function tokens(text: string | null | undefined): string[] {
-  return fold(text ?? '').match(/[\p{L}\p{N}]+/gu) ?? [];
+// A page's profiles come back often (the same businesses fit the same searches), and folding
+// their words is most of explaining them: the folded words are kept per text, which is the key.
+const foldedTexts = createLru<string, readonly string[]>(4096);
+const NO_WORDS: readonly string[] = [];
+
+function tokens(text: string | null | undefined): readonly string[] {
+  if (!text) return NO_WORDS;
+  const known = foldedTexts.get(text);
+  if (known) return known;
+  const words = fold(text).match(/[\p{L}\p{N}]+/gu) ?? NO_WORDS;
+  foldedTexts.set(text, words);
+  return words;
 }
 
 /** The profile's own spelling of its `index`-th folded word ("Fotografia" for "fotografia"). */
-function shownWord(text: string | null | undefined, folded: string[], index: number): string {
+function shownWord(
+  text: string | null | undefined,
+  folded: readonly string[],
+  index: number,
+): string {
   const words = text?.match(/[\p{L}\p{N}]+/gu) ?? [];
   // Folding keeps one word one word, but where it did not, the folded word is what there is.
   return words.length === folded.length ? words[index]! : folded[index]!;
@@ -74,7 +89,12 @@ const SYNONYM = 0.75;
 interface TermMatcher {
   exact: Map<string, number>;
   prefixes: Map<number, Map<string, number>>;
+  /** What each profile word read so far counts (`valueOf`), up to MAX_KNOWN words. */
+  known: Map<string, number>;
 }
+
+/** Profile words whose value a term keeps: a corpus's common words, not all it could meet. */
+const MAX_KNOWN = 8192;
 
 // The directory keeps the terms it read for recent searches (directory.service.ts), so their
 // index is kept with them.
@@ -83,7 +103,7 @@ const matchers = new WeakMap<SearchTerm, TermMatcher>();
 function matcherOf(term: SearchTerm): TermMatcher {
   const known = matchers.get(term);
   if (known) return known;
-  const matcher: TermMatcher = { exact: new Map(), prefixes: new Map() };
+  const matcher: TermMatcher = { exact: new Map(), prefixes: new Map(), known: new Map() };
   for (const { token, prefix, own } of term.alternatives) {
     let into = matcher.exact;
     if (prefix) {
@@ -99,12 +119,15 @@ function matcherOf(term: SearchTerm): TermMatcher {
 
 /** The most a profile's word counts for a term: 0 when no alternative matches it. */
 function valueOf(matcher: TermMatcher, token: string): number {
+  const known = matcher.known.get(token);
+  if (known !== undefined) return known;
   let value = matcher.exact.get(token) ?? 0;
   for (const [length, stems] of matcher.prefixes) {
     if (length > token.length) continue;
     const found = stems.get(length === token.length ? token : token.slice(0, length));
     if (found !== undefined && found > value) value = found;
   }
+  if (matcher.known.size < MAX_KNOWN) matcher.known.set(token, value);
   return value;
 }
 
@@ -137,18 +160,30 @@ export function explainMatch(
     const edits = allowedEdits(term.word);
     let best: { value: number; field: MatchField; at: number; own: boolean } | undefined;
     for (const [field, fieldTokens] of fields) {
-      let hit: { value: number; at: number; own: boolean } | undefined;
-      for (const [at, token] of fieldTokens.entries()) {
+      // The field's best word for the term: its value and where it is (-1: none).
+      let hitValue = 0;
+      let hitAt = -1;
+      let hitOwn = false;
+      for (let at = 0; at < fieldTokens.length; at++) {
+        const token = fieldTokens[at]!;
         const value = valueOf(matcher, token);
-        if (value > (hit?.value ?? 0)) hit = { value, at, own: value === OWN };
-        if (!hit && tier === 4 && editDistance(term.word, token, edits) <= edits) {
-          hit = { value: 0.5, at, own: true };
+        if (value > hitValue) {
+          hitValue = value;
+          hitAt = at;
+          hitOwn = value === OWN;
+        } else if (hitAt < 0 && tier === 4 && editDistance(term.word, token, edits) <= edits) {
+          // A typo of the word itself: its own, at half its worth.
+          hitValue = 0.5;
+          hitAt = at;
+          hitOwn = true;
         }
       }
-      if (hit) {
+      if (hitAt >= 0) {
         found.add(field);
-        const value = hit.value * FIELD_WEIGHT[field];
-        if (value > (best?.value ?? 0)) best = { ...hit, value, field };
+        const value = hitValue * FIELD_WEIGHT[field];
+        if (value > (best?.value ?? 0)) {
+          best = { value, field, at: hitAt, own: hitOwn };
+        }
       }
     }
     if (best) {

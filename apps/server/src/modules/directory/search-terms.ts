@@ -320,7 +320,7 @@ export function namesTrade(word: string): boolean {
  * hairdresser's word. Its synonyms of the request do not make it the trade asked for. False when
  * the words name no trade, the name says none, or the name also says one asked for.
  */
-export function namesAnotherTrade(nameWords: string[], asked: string[]): boolean {
+export function namesAnotherTrade(nameWords: readonly string[], asked: string[]): boolean {
   const table = tradeNames();
   const wanted = askedTrades(asked);
   if (wanted.size === 0) return false;

@@ -103,10 +103,9 @@ describe('a server killed in the middle of a send storm', () => {
         firstName: 'Storm',
         lastName: `Buyer ${index}`,
       });
-      const chat = await call(url, '/api/v1/chats', {
-        token: buyer.token,
-        body: { partnerId: seller.user.id },
-      });
+      const chat = await untilAcked(`the chat of buyer ${index}`, () =>
+        call(url, '/api/v1/chats', { token: buyer.token, body: { partnerId: seller.user.id } }),
+      );
       clients.push({
         id: buyer.user.id,
         token: buyer.token,

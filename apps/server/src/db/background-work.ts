@@ -15,18 +15,27 @@ export function isBackgroundWork(): boolean {
   return background.getStore() === true;
 }
 
-const arrivals = new AsyncLocalStorage<number>();
+/** A request as the embedded database's gate sees it (db/pglite-gate.ts). */
+export interface RequestTurns {
+  /** When it arrived (`performance.now()`). */
+  arrivedAt: number;
+  /** Whether one of its statements has had its turn: the request is under way. */
+  started: boolean;
+}
+
+const arrivals = new AsyncLocalStorage<RequestTurns>();
 
 /**
  * Runs `next` (the rest of a request's handling) with the time its request arrived
  * (`performance.now()`), so the embedded database can refuse a request's statement once the
- * request as a whole, not only that statement, has waited too long (db/pglite-gate.ts).
+ * request as a whole, not only that statement, has waited too long, and serve a request under
+ * way before one not yet started (db/pglite-gate.ts).
  */
 export function withRequestArrival(arrivedAt: number, next: () => void): void {
-  arrivals.run(arrivedAt, next);
+  arrivals.run({ arrivedAt, started: false }, next);
 }
 
-/** When the request the code running now serves arrived, if it serves one. */
-export function requestArrivedAt(): number | undefined {
+/** The request the code running now serves, if it serves one. */
+export function currentRequest(): RequestTurns | undefined {
   return arrivals.getStore();
 }

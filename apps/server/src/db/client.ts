@@ -12,7 +12,7 @@ import {
   type PostgresTimeouts,
   watchPool,
 } from './postgres-pool.js';
-import { isBackgroundWork, requestArrivedAt } from './background-work.js';
+import { currentRequest, isBackgroundWork } from './background-work.js';
 import { installJobQueue, type SqlExecutor } from './job-queue.js';
 import { openPglite } from './open-pglite.js';
 import { createPgliteGate } from './pglite-gate.js';
@@ -179,7 +179,7 @@ export async function createDatabase(source: DatabaseSource): Promise<DatabaseHa
       for (const listener of queueListeners) listener.refused();
     },
     isBackground: isBackgroundWork,
-    arrivedAt: requestArrivedAt,
+    request: currentRequest,
   });
   const db = drizzlePglite(gate.client, { schema, casing: 'snake_case' });
   return {

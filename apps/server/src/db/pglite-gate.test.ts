@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestTurns } from './background-work.js';
 import { createPgliteGate, DatabaseBusyError, isDatabaseBusy } from './pglite-gate.js';
 
 /** A statement that keeps the engine busy for a while (tens to hundreds of ms). */
@@ -129,7 +130,10 @@ describe('the embedded database gate', () => {
 
   it("counts a request's wait from its arrival: a later statement of a request that has waited its limit in all is refused", async () => {
     let arrivedAt: number | undefined;
-    const gate = createPgliteGate(pglite, { waitLimitMs: 200, arrivedAt: () => arrivedAt });
+    const gate = createPgliteGate(pglite, {
+      waitLimitMs: 200,
+      request: () => (arrivedAt === undefined ? undefined : { arrivedAt, started: false }),
+    });
     // A request that arrived 150 ms ago: its first statement takes its turn at once, in time.
     arrivedAt = performance.now() - 150;
     expect((await gate.client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
@@ -147,6 +151,48 @@ describe('the embedded database gate', () => {
     // Work that serves no request counts from its own statement, as before.
     arrivedAt = undefined;
     expect((await gate.client.query('select 4 as four')).rows).toEqual([{ four: 4 }]);
+  });
+
+  it('serves a request under way before requests not started, so under overload the started ones finish', async () => {
+    let current: RequestTurns | undefined;
+    const gate = createPgliteGate(pglite, { waitLimitMs: 400, request: () => current });
+    const order: string[] = [];
+    /** A request's statement, sent as that request (each takes 20 ms of the engine). */
+    const statement = (request: RequestTurns, name: string) => {
+      current = request;
+      const sent = gate.run(async () => {
+        order.push(name);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+      current = undefined;
+      return sent;
+    };
+    const requests = Array.from({ length: 12 }, () => ({
+      arrivedAt: performance.now(),
+      started: false,
+    }));
+    // Each request sends its first statement, then, once it is answered, its second: a queue of
+    // new requests is already waiting when the first request's second statement comes.
+    const answered = requests.map((request, index) =>
+      statement(request, `${index}a`).then(() => statement(request, `${index}b`)),
+    );
+    const outcomes = await Promise.allSettled(answered);
+    // The first request's second statement went before the eleven first statements behind it,
+    // and so did every request's: each finished before the next one started.
+    expect(order.slice(0, 3)).toEqual(['0a', '0b', '1a']);
+    for (const [index] of requests.entries()) {
+      if (order.includes(`${index}b`)) {
+        expect(order.indexOf(`${index}b`)).toBe(order.indexOf(`${index}a`) + 1);
+      }
+    }
+    // 480 ms of work against a 400 ms limit: the first requests are answered, the last refused.
+    expect(outcomes[0]!.status).toBe('fulfilled');
+    expect(outcomes.at(-1)).toMatchObject({ status: 'rejected' });
+    expect((outcomes.at(-1) as PromiseRejectedResult).reason).toBeInstanceOf(DatabaseBusyError);
+    // The gate marks a request under way once one of its statements has had its turn.
+    for (const [index, request] of requests.entries()) {
+      expect(request.started).toBe(order.includes(`${index}a`));
+    }
   });
 
   it('refuses a statement waiting behind a transaction once its time is up, before the transaction ends', async () => {

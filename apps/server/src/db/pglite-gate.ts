@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { RequestTurns } from './background-work.js';
 
 /** A statement waited longer than the gate allows for the embedded database: answered 503. */
 export class DatabaseBusyError extends Error {
@@ -21,12 +22,16 @@ export function isDatabaseBusy(error: unknown): boolean {
 export interface PgliteGateOptions {
   /**
    * Longest a request's statement may wait for its turn before it is refused, counted from the
-   * request's arrival when `arrivedAt` knows it (so a request of several statements is refused
+   * request's arrival when `request` knows it (so a request of several statements is refused
    * once it has been waiting that long in all), else from the statement's own.
    */
   waitLimitMs: number;
-  /** When the request the statement being sent belongs to arrived (`performance.now()`). */
-  arrivedAt?: () => number | undefined;
+  /**
+   * The request the statement being sent belongs to: when it arrived, and whether it is under
+   * way (the gate marks it when one of its statements takes its turn). A statement of a request
+   * under way goes before those of requests not started yet.
+   */
+  request?: () => RequestTurns | undefined;
   /** Hears each statement's wait for its turn (ms), and whether it was a request's. */
   onTurn?: (waitedMs: number, limited: boolean) => void;
   /** Hears each refusal of a request's statement (answered 503). */
@@ -59,6 +64,7 @@ interface Waiter {
   enqueuedAt: number;
   /** From when its wait limit counts: its request's arrival, or its own. */
   waitingSince: number;
+  request: RequestTurns | undefined;
   limited: boolean;
   background: boolean;
   timer?: NodeJS.Timeout;
@@ -78,12 +84,20 @@ interface Waiter {
  * Retry-After) instead of letting it wait without bound: a request of several statements, each
  * waiting behind the others', is refused rather than answered after seconds.
  *
+ * A request under way (one of its statements has had its turn) finishes first: its next
+ * statements go before those of requests not started yet. Under more load than the engine can
+ * serve, the requests it started are answered and the others refused on time, where in one
+ * arrival order a request's second statement would wait behind every newer request's first and
+ * no request of several statements would finish in time.
+ *
  * Background work (a burst of Maya's turns, a wave of digests) waits behind the requests: its
  * statements form a second queue, served when no request's statement waits, or once its oldest
  * has waited `backgroundWaitLimitMs`, so a job neither delays a person's message by more than
  * the statement running nor waits without bound under steady traffic.
  */
 export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): PgliteGate {
+  /** Statements of requests under way, then the others in arrival order, then background work. */
+  const underWay: Waiter[] = [];
   const foreground: Waiter[] = [];
   const background: Waiter[] = [];
   const backgroundWaitLimitMs = options.backgroundWaitLimitMs ?? 250;
@@ -93,12 +107,12 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
     const oldestBackground = background[0];
     if (
       oldestBackground &&
-      (foreground.length === 0 ||
+      (underWay.length + foreground.length === 0 ||
         performance.now() - oldestBackground.enqueuedAt >= backgroundWaitLimitMs)
     ) {
       return background.shift();
     }
-    return foreground.shift();
+    return underWay.shift() ?? foreground.shift();
   };
 
   const refuse = (waiter: Waiter) => {
@@ -107,9 +121,11 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
     waiter.reject(new DatabaseBusyError(performance.now() - waiter.enqueuedAt));
   };
 
+  const waitingNow = () => underWay.length + foreground.length + background.length;
+
   const next = () => {
     busy = false;
-    if (foreground.length + background.length > 0) {
+    if (waitingNow() > 0) {
       busy = true;
       setImmediate(turn);
     }
@@ -127,6 +143,7 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
       turn();
       return;
     }
+    if (waiter.request) waiter.request.started = true;
     options.onTurn?.(performance.now() - waiter.enqueuedAt, waiter.limited);
     let running: Promise<unknown>;
     try {
@@ -140,17 +157,18 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
   function run<T>(task: () => Promise<T>, limited = true): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const enqueuedAt = performance.now();
-      const arrivedAt = limited ? options.arrivedAt?.() : undefined;
+      const request = limited ? options.request?.() : undefined;
       const waiter: Waiter = {
         task,
         enqueuedAt,
-        waitingSince: Math.min(enqueuedAt, arrivedAt ?? enqueuedAt),
+        waitingSince: Math.min(enqueuedAt, request?.arrivedAt ?? enqueuedAt),
+        request,
         limited,
         background: options.isBackground?.() ?? false,
         resolve: (value) => resolve(value as T),
         reject,
       };
-      const queue = waiter.background ? background : foreground;
+      const queue = waiter.background ? background : request?.started ? underWay : foreground;
       queue.push(waiter);
       if (limited && Number.isFinite(options.waitLimitMs)) {
         // Refused on time even while a transaction holds the engine across several statements.
@@ -197,7 +215,7 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
     run,
     client,
     get waiting() {
-      return foreground.length + background.length;
+      return waitingNow();
     },
   };
 }

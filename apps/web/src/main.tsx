@@ -8,6 +8,16 @@ import { pageModules } from './start/page-modules';
 const prerendered = document.getElementById('root')?.dataset.route !== undefined;
 // A page that is not prerendered waits for the session first: ask for it now.
 sendEarlySession(prerendered);
+// ICU, behind every price and date the screen formats, is set up off the main thread
+// (start/warm-intl.ts).
+if (typeof Worker !== 'undefined') {
+  const warming = new Worker(new URL('./start/warm-intl.ts', import.meta.url), {
+    type: 'module',
+    name: document.documentElement.lang || 'en',
+  });
+  // Offline before it was ever fetched, the worker does not start: the screen sets ICU up itself.
+  warming.addEventListener('error', (event) => event.preventDefault());
+}
 const afterPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 

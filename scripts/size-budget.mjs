@@ -22,9 +22,10 @@ import { gzipSync } from 'node:zlib';
 // budget grew with them (171 → 173 KB, the offline notice, the sign-in, thirteen sectors; 175 KB
 // with the routes and labels of /report, the console at /admin and its bare layout; 176 KB with
 // the /deals route, its label and its words' loaders, 0.4 KB; 176.5 KB with /briefs in the
-// screens manifest, which left 30 B where builds differ by ±20 B). Loading each screen's strings
-// with its screen is the way back under 172.
-const BUDGET_KB = 176.5;
+// screens manifest, which left 30 B where builds differ by ±20 B; 176.6 KB with the start of the
+// worker that sets Intl up off the main thread, 74 B). Loading each screen's strings with its
+// screen is the way back under 172.
+const BUDGET_KB = 176.6;
 // The signed-in screens and what each preloads come from the screens manifest
 // (apps/web/screens.json): its app shells, their budgets, and the paths each is answered at.
 const screensManifest = JSON.parse(readFileSync(join('apps', 'web', 'screens.json'), 'utf8'));

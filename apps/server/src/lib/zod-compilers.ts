@@ -90,11 +90,25 @@ function schemaOf(maybeSchema: unknown): $ZodType {
 }
 
 /**
+ * A schema's compiled parser, made at its route's first use: generating one for each of the
+ * server's hundreds of schemas would be done at every start, for routes a process may never serve.
+ */
+function compiledOnUse(schema: $ZodType): () => $ZodType {
+  let compiled: $ZodType | undefined;
+  return () => (compiled ??= z.compile(schema));
+}
+
+/**
  * A request part's (body, query, params, headers) parser: fastify-type-provider-zod's own, so a
  * misfit gives the same issues, on the schema's compiled parser.
  */
 export function validatorCompiler(route: { schema: unknown; method: string; url: string }) {
-  return zodValidatorCompiler({ ...route, schema: z.compile(schemaOf(route.schema)) });
+  const compiled = compiledOnUse(schemaOf(route.schema));
+  let validate: ReturnType<typeof zodValidatorCompiler> | undefined;
+  return (data: unknown) => {
+    validate ??= zodValidatorCompiler({ ...route, schema: compiled() });
+    return validate(data);
+  };
 }
 
 /** An answer's writer: checked and stripped by its schema, then JSON; a misfit is a server error. */
@@ -108,9 +122,10 @@ export function serializerCompiler({
   url: string;
 }) {
   const schema = schemaOf(maybeSchema);
-  const compiled = readsSameBothWays(schema) ? z.compile(schema) : undefined;
+  let compiled: (() => $ZodType) | null | undefined;
   return (data: unknown) => {
-    const result = compiled ? safeParse(compiled, data) : safeEncode(schema, data);
+    compiled ??= readsSameBothWays(schema) ? compiledOnUse(schema) : null;
+    const result = compiled ? safeParse(compiled(), data) : safeEncode(schema, data);
     if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
     return JSON.stringify(result.data);
   };

@@ -21,6 +21,8 @@ export interface RequestTurns {
   arrivedAt: number;
   /** Whether one of its statements has had its turn: the request is under way. */
   started: boolean;
+  /** How long it has waited for the database so far (ms): see the gate's `waitLimitMs`. */
+  waitedMs: number;
 }
 
 const arrivals = new AsyncLocalStorage<RequestTurns>();
@@ -32,7 +34,7 @@ const arrivals = new AsyncLocalStorage<RequestTurns>();
  * way before one not yet started (db/pglite-gate.ts).
  */
 export function withRequestArrival(arrivedAt: number, next: () => void): void {
-  arrivals.run({ arrivedAt, started: false }, next);
+  arrivals.run({ arrivedAt, started: false, waitedMs: 0 }, next);
 }
 
 /** The request the code running now serves, if it serves one. */

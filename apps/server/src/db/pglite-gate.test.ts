@@ -132,7 +132,8 @@ describe('the embedded database gate', () => {
     let arrivedAt: number | undefined;
     const gate = createPgliteGate(pglite, {
       waitLimitMs: 200,
-      request: () => (arrivedAt === undefined ? undefined : { arrivedAt, started: false }),
+      request: () =>
+        arrivedAt === undefined ? undefined : { arrivedAt, started: false, waitedMs: 0 },
     });
     // A request that arrived 150 ms ago: its first statement takes its turn at once, in time.
     arrivedAt = performance.now() - 150;
@@ -170,6 +171,7 @@ describe('the embedded database gate', () => {
     const requests = Array.from({ length: 12 }, () => ({
       arrivedAt: performance.now(),
       started: false,
+      waitedMs: 0,
     }));
     // Each request sends its first statement, then, once it is answered, its second: a queue of
     // new requests is already waiting when the first request's second statement comes.
@@ -193,6 +195,28 @@ describe('the embedded database gate', () => {
     for (const [index, request] of requests.entries()) {
       expect(request.started).toBe(order.includes(`${index}a`));
     }
+  });
+
+  it("counts a request's waits for the database, not the time it spends on its own work between statements", async () => {
+    const request: RequestTurns = { arrivedAt: performance.now(), started: false, waitedMs: 0 };
+    const gate = createPgliteGate(pglite, { waitLimitMs: 200, request: () => request });
+    expect((await gate.client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    // 300 ms of its own work (a Maya turn reading and writing), then two more statements: served,
+    // since the request has waited for the database only a few milliseconds in all.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await gate.client.query('select 2 as two')).rows).toEqual([{ two: 2 }]);
+    expect((await gate.client.query('select 3 as three')).rows).toEqual([{ three: 3 }]);
+    expect(request.waitedMs).toBeLessThan(100);
+    // Its next statement waits behind 250 ms of another's: past the limit in all, refused.
+    let running!: () => void;
+    const holding = new Promise<void>((resolve) => (running = resolve));
+    const busy = gate.run(async () => {
+      running();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }, false);
+    await holding;
+    await expect(gate.client.query('select 4 as four')).rejects.toBeInstanceOf(DatabaseBusyError);
+    await busy;
   });
 
   it('refuses a statement waiting behind a transaction once its time is up, before the transaction ends', async () => {

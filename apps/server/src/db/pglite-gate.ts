@@ -21,9 +21,11 @@ export function isDatabaseBusy(error: unknown): boolean {
 
 export interface PgliteGateOptions {
   /**
-   * Longest a request's statement may wait for its turn before it is refused, counted from the
-   * request's arrival when `request` knows it (so a request of several statements is refused
-   * once it has been waiting that long in all), else from the statement's own.
+   * Longest a request may wait for the database before its statement is refused: when `request`
+   * knows it, the wait from its arrival to its first statement's turn plus each later
+   * statement's wait for its turn (so a request of several statements is refused once it has
+   * been waiting that long in all, while the time it spends on its own work between statements,
+   * a Maya turn's reading and writing, does not count), else the statement's own wait.
    */
   waitLimitMs: number;
   /**
@@ -62,8 +64,8 @@ export interface PgliteGate {
 interface Waiter {
   task: () => Promise<unknown>;
   enqueuedAt: number;
-  /** From when its wait limit counts: its request's arrival, or its own. */
-  waitingSince: number;
+  /** When it is refused if it has not had its turn (`performance.now()`): see `waitLimitMs`. */
+  deadline: number;
   request: RequestTurns | undefined;
   limited: boolean;
   background: boolean;
@@ -80,7 +82,7 @@ interface Waiter {
  * statement has run (seconds under load), and the requests that arrive meanwhile wait for the
  * whole queue. The gate lets the event loop turn between two statements (setImmediate), so
  * answers go out and new requests join the queue's tail in arrival order, and it refuses a
- * request's statement once its request has waited longer than `waitLimitMs` (503 with
+ * request's statement once its request has waited longer than `waitLimitMs` in all (503 with
  * Retry-After) instead of letting it wait without bound: a request of several statements, each
  * waiting behind the others', is refused rather than answered after seconds.
  *
@@ -138,13 +140,18 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
       return;
     }
     clearTimeout(waiter.timer);
-    if (waiter.limited && performance.now() - waiter.waitingSince > options.waitLimitMs) {
+    const now = performance.now();
+    if (waiter.limited && now > waiter.deadline) {
       refuse(waiter);
       turn();
       return;
     }
-    if (waiter.request) waiter.request.started = true;
-    options.onTurn?.(performance.now() - waiter.enqueuedAt, waiter.limited);
+    const { request } = waiter;
+    if (request) {
+      request.waitedMs += now - (request.started ? waiter.enqueuedAt : request.arrivedAt);
+      request.started = true;
+    }
+    options.onTurn?.(now - waiter.enqueuedAt, waiter.limited);
     let running: Promise<unknown>;
     try {
       running = waiter.task();
@@ -161,7 +168,11 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
       const waiter: Waiter = {
         task,
         enqueuedAt,
-        waitingSince: Math.min(enqueuedAt, request?.arrivedAt ?? enqueuedAt),
+        deadline: !request
+          ? enqueuedAt + options.waitLimitMs
+          : request.started
+            ? enqueuedAt + options.waitLimitMs - request.waitedMs
+            : Math.min(enqueuedAt, request.arrivedAt) + options.waitLimitMs,
         request,
         limited,
         background: options.isBackground?.() ?? false,
@@ -180,7 +191,7 @@ export function createPgliteGate(pglite: PGlite, options: PgliteGateOptions): Pg
               refuse(waiter);
             }
           },
-          Math.max(0, waiter.waitingSince + options.waitLimitMs - enqueuedAt),
+          Math.max(0, waiter.deadline - enqueuedAt),
         );
         waiter.timer.unref();
       }

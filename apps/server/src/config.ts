@@ -97,7 +97,7 @@ export const configSchema = z.object({
     .positive()
     .default(1500)
     .describe(
-      'Embedded database: longest a request may have waited, from its arrival, when one of its statements takes its turn on the one in-process connection; past it the request is answered 503 UNAVAILABLE with Retry-After, so none takes much over this plus its last statement.',
+      "Embedded database: longest a request may have waited for the one in-process connection in all (from its arrival to its first statement's turn, then each later statement's wait for its turn; not the time it spends on its own work between statements) when one of its statements takes its turn; past it the request is answered 503 UNAVAILABLE with Retry-After, so none waits much over this.",
     ),
   DATABASE_POOL_MAX: z.coerce
     .number()

@@ -12,7 +12,9 @@ import { pgliteExtensions } from '../src/db/client.js';
  * state discarded, every table emptied (the migrations' own rows kept), sequences where the
  * template had them, and its catalog (tables, columns, functions, roles…) and the kept rows equal
  * to the template's. Anything else (a closed client, a schema a test changed, a reset that does
- * not finish) closes it instead, and the next file loads a fresh one.
+ * not finish) closes it instead, and the next file loads a fresh one. So does a database a file
+ * used while it faked `Date`: the engine's clock is Node's, and a timer it armed then (due days
+ * ahead of the real clock) would fire every millisecond, past Node's timer limit, in later files.
  *
  * A test file holds its database through a lease: once given back, the lease refuses every call,
  * so work the file left running (a timer, a job's last statement) fails as on a closed database
@@ -103,6 +105,9 @@ let template: Template | undefined;
 const spares: PGlite[] = [];
 const RESET_LIMIT_MS = 5_000;
 
+/** How many given-back databases wait to be lent again in this worker. */
+export const sparesHeld = (): number => spares.length;
+
 async function printOf(client: PGlite): Promise<string> {
   const { rows } = await client.query<{ print: string }>(CATALOG_PRINT);
   return rows[0]!.print;
@@ -158,7 +163,11 @@ async function reset(client: PGlite): Promise<boolean> {
   return (await printOf(client)) === template.print;
 }
 
-async function giveBack(client: PGlite): Promise<void> {
+async function giveBack(client: PGlite, clockMoved: boolean): Promise<void> {
+  if (clockMoved) {
+    await client.close().catch(() => undefined);
+    return;
+  }
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), RESET_LIMIT_MS);
@@ -180,14 +189,22 @@ function closedClient(key: PropertyKey): unknown {
   return () => Promise.reject(new Error('PGlite is closed'));
 }
 
-/** A lease of `client`: the same calls until `end`, then each one refused as a closed client's. */
-function lease(client: PGlite): { client: PGlite; end: () => void } {
+/** The clock as Node has it, before any test fakes `Date`. */
+const RealDate = Date;
+
+/**
+ * A lease of `client`: the same calls until `end`, then each one refused as a closed client's.
+ * `clockMoved` says whether the file used it while it faked `Date` (vi.useFakeTimers).
+ */
+function lease(client: PGlite): { client: PGlite; end: () => void; clockMoved: () => boolean } {
   let ended = false;
+  let clockMoved = false;
   // What the file sets on its client stays on its lease, not on the database the next file gets.
   const own = new Map<PropertyKey, unknown>();
   const proxy = new Proxy(client, {
     get(target, key) {
       if (ended) return closedClient(key);
+      if (globalThis.Date !== RealDate) clockMoved = true;
       if (own.has(key)) return own.get(key);
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -198,7 +215,7 @@ function lease(client: PGlite): { client: PGlite; end: () => void } {
     },
     defineProperty: () => false,
   });
-  return { client: proxy, end: () => (ended = true) };
+  return { client: proxy, end: () => (ended = true), clockMoved: () => clockMoved };
 }
 
 /**
@@ -215,7 +232,7 @@ export async function lendPglite(dumpFile: string): Promise<{
     client: lent.client,
     giveBack: async () => {
       lent.end();
-      await giveBack(client);
+      await giveBack(client, lent.clockMoved());
     },
   };
 }

@@ -3,6 +3,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assistantChatBodySchema } from '@maya/contracts';
+import { isDatabaseBusy } from '../../db/pglite-gate.js';
 import { localeOfRequest } from '../../lib/i18n/index.js';
 import { security } from '../../plugins/auth.js';
 import { problems } from '../../plugins/problem.js';
@@ -61,7 +62,10 @@ export const assistantRoutes: FastifyPluginAsyncZod<{
         request.body,
         (error) => {
           failed.add(request);
-          request.log.error({ err: error }, 'assistant reply failed');
+          // Load, not a fault: as the error handler logs a 503, with no stack.
+          if (isDatabaseBusy(error)) {
+            request.log.warn({ cause: (error as Error).message }, 'assistant reply: database busy');
+          } else request.log.error({ err: error }, 'assistant reply failed');
         },
         localeOfRequest(request),
       );

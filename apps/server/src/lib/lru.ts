@@ -1,31 +1,13 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A map of at most `capacity` entries that forgets the least recently used one first: for
  * memoizing pure per-input work (reading a search's words) without growing with every input.
+ * `lru-cache` keeps the recency order in preallocated index arrays, so a hit moves two indexes
+ * instead of deleting and re-inserting a Map entry.
  */
-export function createLru<K, V>(capacity: number) {
-  const entries = new Map<K, V>();
-
-  return {
-    get(key: K): V | undefined {
-      if (!entries.has(key)) return undefined;
-      const value = entries.get(key) as V;
-      // Re-inserted, so the Map's order stays least recently used first.
-      entries.delete(key);
-      entries.set(key, value);
-      return value;
-    },
-    set(key: K, value: V): void {
-      entries.delete(key);
-      entries.set(key, value);
-      if (entries.size > capacity) entries.delete(entries.keys().next().value as K);
-    },
-    clear(): void {
-      entries.clear();
-    },
-    get size(): number {
-      return entries.size;
-    },
-  };
+export function createLru<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(
+  capacity: number,
+) {
+  return new LRUCache<K, V>({ max: capacity });
 }
-
-export type Lru<K, V> = ReturnType<typeof createLru<K, V>>;

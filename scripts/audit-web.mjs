@@ -20,7 +20,13 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { chromiumPath, displayCookies, signedInAccounts, startProduct } from './product.mjs';
+import {
+  chromiumPath,
+  displayCookies,
+  fetchServed,
+  signedInAccounts,
+  startProduct,
+} from './product.mjs';
 
 const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
 // A signed-in screen is not for search engines (it is not indexed); it must be fast on a phone.
@@ -118,7 +124,7 @@ let chrome;
 let cdp;
 const results = [];
 try {
-  const sellers = await fetch(`${product.url}/api/v1/users?role=seller&limit=1`).then((r) =>
+  const sellers = await fetchServed(`${product.url}/api/v1/users?role=seller&limit=1`).then((r) =>
     r.json(),
   );
   const sellerId = sellers.items?.[0]?.id;

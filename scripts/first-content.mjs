@@ -17,7 +17,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromiumPath, displayCookies, signedInAccounts, startProduct } from './product.mjs';
+import {
+  chromiumPath,
+  displayCookies,
+  fetchServed,
+  signedInAccounts,
+  startProduct,
+} from './product.mjs';
 
 const RUNS = Number(process.env.FIRST_CONTENT_RUNS ?? 3);
 const CPU_SLOWDOWN = Number(process.env.FIRST_CONTENT_CPU ?? 4);
@@ -101,7 +107,7 @@ const browser = await chromium.launch({
 const results = [];
 try {
   const { buyer, business, chatId } = await signedInAccounts(product);
-  const sellers = await fetch(`${product.url}/api/v1/users?role=seller&limit=1`).then((r) =>
+  const sellers = await fetchServed(`${product.url}/api/v1/users?role=seller&limit=1`).then((r) =>
     r.json(),
   );
   const sellerId = sellers.items?.[0]?.id;

@@ -136,9 +136,24 @@ export function chromiumPath(tool) {
   return path;
 }
 
+/**
+ * `fetch`, sent again while the server answers 503 with Retry-After (the embedded database is
+ * busy while the demo seed and the first jobs run), after the seconds it names, as a client
+ * should; up to ten times.
+ */
+export async function fetchServed(url, init) {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(url, init);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    if (response.status !== 503 || !(retryAfter > 0) || attempt === 10) return response;
+    await response.arrayBuffer();
+    await sleep(Math.min(retryAfter, 5) * 1000);
+  }
+}
+
 /** Signs in over the API: the session cookie to send, and who signed in. */
 export async function signIn(base, email, password) {
-  const response = await fetch(`${base}/api/v1/auth/login`, {
+  const response = await fetchServed(`${base}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ email, password }),
@@ -155,7 +170,7 @@ export async function signIn(base, email, password) {
 
 /** A request as a signed-in browser makes it (the cookie, and a same-origin Origin for writes). */
 export async function call(base, session, method, path, body) {
-  const response = await fetch(`${base}/api/v1${path}`, {
+  const response = await fetchServed(`${base}/api/v1${path}`, {
     method,
     headers: {
       cookie: session.cookie,

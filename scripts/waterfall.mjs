@@ -13,7 +13,7 @@
 //   WATERFALL_FIRST_VISIT=1 npm run waterfall  # without the language and time zone cookies
 /* global document, MutationObserver, requestAnimationFrame, window -- run in the page */
 import { chromium } from 'playwright-core';
-import { chromiumPath, displayCookies, startProduct } from './product.mjs';
+import { chromiumPath, displayCookies, fetchServed, startProduct } from './product.mjs';
 
 const PAGE = process.env.WATERFALL_PAGE ?? '/dashboard';
 // What "the first content" is: a seller card on the directory.
@@ -59,7 +59,7 @@ const product = await startProduct('maya-waterfall');
 const browser = await chromium.launch({ executablePath: chromePath });
 const counts = [];
 try {
-  const login = await fetch(`${product.url}/api/v1/auth/login`, {
+  const login = await fetchServed(`${product.url}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: product.url },
     body: JSON.stringify({ email: product.accounts[AS], password: product.demoPassword }),

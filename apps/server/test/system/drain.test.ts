@@ -157,7 +157,8 @@ describe('a graceful stop with a request in flight', () => {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         ...(await environment()),
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // Its stderr is kept, so a start that fails says why in the assertion.
+      stdio: ['ignore', 'ignore', 'pipe'],
       // A process group of its own, so a failed test stops the server under it too.
       detached: true,
     });
@@ -168,6 +169,9 @@ describe('a graceful stop with a request in flight', () => {
         // Already gone.
       }
     });
+    let stderr = '';
+    start.stderr.setEncoding('utf8');
+    start.stderr.on('data', (chunk: string) => (stderr += chunk));
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 120_000;
     let ready = false;
@@ -178,7 +182,7 @@ describe('a graceful stop with a request in flight', () => {
       );
       if (!ready) await sleep(200);
     }
-    expect(ready).toBe(true);
+    expect(ready, `npm start was not ready (exit code ${start.exitCode}):\n${stderr}`).toBe(true);
     await drainWithRequestInFlight(url, start, start);
   }, 180_000);
 });

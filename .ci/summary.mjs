@@ -85,8 +85,14 @@ const runs = vitestRuns.map((run) => {
       });
     }
   }
-  return { ...run, report, tests };
+  return { ...run, report, tests, suiteErrors: readSuiteErrors(run.file) };
 });
+
+/** What .ci/suite-errors-reporter.mjs kept beside a report: errors of suites as a whole. */
+function readSuiteErrors(file) {
+  const kept = readReport(String(file ?? '').replace(/\.json$/, '') + '.suite-errors.json');
+  return Array.isArray(kept) ? kept : [];
+}
 const passedAnywhere = new Set(
   runs.flatMap((run) =>
     run.tests.filter((test) => test.status === 'passed').map((test) => test.key),
@@ -139,10 +145,11 @@ for (const run of runs) {
     if (index < REASONS_PER_SUITE) failures.push(...excerpt(test.why));
   }
   for (const suite of brokenFiles) {
-    failures.push(
-      `${run.label}: failed to run: ${relative(process.cwd(), suite.name ?? '')}`,
-      ...excerpt(suite.message, 6),
-    );
+    const file = relative(process.cwd(), suite.name ?? '');
+    failures.push(`${run.label}: failed to run: ${file}`, ...excerpt(suite.message, 6));
+    for (const error of run.suiteErrors.filter((kept) => kept.file === file)) {
+      failures.push(`  in ${error.where}:`, ...excerpt(error.stack ?? error.message, 8));
+    }
   }
 }
 

@@ -53,16 +53,29 @@ async function call(url: string, path: string, init: RequestInit = {}, token?: s
       signal: AbortSignal.timeout(15_000),
     });
     const text = await response.text();
-    return { startedAt, ms: Date.now() - startedAt, status: response.status, text };
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    return { startedAt, ms: Date.now() - startedAt, status: response.status, text, retryAfter };
   } catch {
-    return { startedAt, ms: Date.now() - startedAt, status: 0, text: '' };
+    return { startedAt, ms: Date.now() - startedAt, status: 0, text: '', retryAfter: Number.NaN };
   }
 }
 
+/**
+ * A set-up call. A server busy for a moment (503, or no answer) is asked again, after its
+ * Retry-After up to 2 s, as a client would; anything else that is not a success stops the suite.
+ */
 async function postJson(url: string, path: string, body: unknown, token?: string) {
-  const answer = await call(url, path, { method: 'POST', body: JSON.stringify(body) }, token);
-  if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${answer.text}`);
-  return JSON.parse(answer.text) as Record<string, any>;
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await call(url, path, { method: 'POST', body: JSON.stringify(body) }, token);
+    if (answer.status >= 200 && answer.status < 300) {
+      return JSON.parse(answer.text) as Record<string, any>;
+    }
+    if ((answer.status !== 503 && answer.status !== 0) || attempt === 6) {
+      throw new Error(`POST ${path} (try ${attempt}): ${answer.status} ${answer.text}`);
+    }
+    const waitS = Number.isFinite(answer.retryAfter) ? answer.retryAfter : 0.5;
+    await sleep(Math.min(Math.max(waitS, 0.1), 2) * 1_000);
+  }
 }
 
 const PASSWORD = 'steady under faults';

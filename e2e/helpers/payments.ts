@@ -33,14 +33,23 @@ export async function payForPro(baseUrl: string, account: { id: string; email: s
   const signature = createHmac('sha256', PAYMENTS_SECRET)
     .update(`${timestamp}.${payload}`)
     .digest('hex');
-  const response = await fetch(`${baseUrl}/api/v1/billing/webhook`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': `t=${timestamp},v1=${signature}`,
-    },
-    body: payload,
-  });
-  if (!response.ok) throw new Error(`the payment webhook answered ${response.status}`);
-  return (await response.json()) as { outcome: string };
+  // The provider delivers the same event again when the server was busy (503), as Stripe retries
+  // a failed delivery; the server takes an event once whatever the number of deliveries.
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`${baseUrl}/api/v1/billing/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': `t=${timestamp},v1=${signature}`,
+      },
+      body: payload,
+    });
+    if (response.ok) return (await response.json()) as { outcome: string };
+    if (response.status !== 503 || attempt === 6) {
+      throw new Error(`the payment webhook answered ${response.status} (delivery ${attempt})`);
+    }
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const waitS = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 1;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(waitS, 0.2), 2) * 1000));
+  }
 }

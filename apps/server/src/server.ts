@@ -70,7 +70,22 @@ const [{ database, releaseStartupLock }, { buildApp }] = await Promise.all([
   appModule,
 ]);
 
-const app = await buildApp(config, { database, closeDatabase: true, workersAfterListen: true });
+/** Stops the start with one sentence on stderr, the operator's next step in it, and no stack. */
+function stopStart(sentence: string): never {
+  process.stderr.write(`${sentence}\n`);
+  process.exit(1);
+}
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const app = await buildApp(config, {
+  database,
+  closeDatabase: true,
+  workersAfterListen: true,
+}).catch(async (error: unknown) => {
+  await releaseStartupLock().catch(() => undefined);
+  await database.close().catch(() => undefined);
+  return stopStart(`The server could not be set up: ${reasonOf(error)}`);
+});
 let seeded = '';
 try {
   if (config.SEED_DEMO) {
@@ -80,6 +95,12 @@ try {
     });
     if (result.seeded) seeded = demoLoginNotice(result, { terminal: process.stderr.isTTY });
   }
+} catch (error) {
+  await releaseStartupLock().catch(() => undefined);
+  await app.close().catch(() => undefined);
+  stopStart(
+    `The demo data could not be added: ${reasonOf(error)} (SEED_DEMO=false starts without it).`,
+  );
 } finally {
   await releaseStartupLock();
 }
@@ -119,7 +140,10 @@ process.on('unhandledRejection', (reason) => {
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ host: config.HOST, port: config.PORT });
+await app.listen({ host: config.HOST, port: config.PORT }).catch(async (error: unknown) => {
+  await app.close().catch(() => undefined);
+  stopStart(listenFailure(error, config.HOST, config.PORT));
+});
 app.log.info(
   { engine: database.engine, readyMs: Math.round(performance.now() - startedAt) },
   `Maya Market is ready at ${config.PUBLIC_URL}`,
@@ -131,3 +155,19 @@ if (database.dump) {
 }
 // The demo login goes to the console as plain text, not into the structured log.
 if (seeded) process.stderr.write(seeded);
+
+/** Why the listener could not open, as the operator would fix it. */
+function listenFailure(error: unknown, host: string, port: number): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const where = `${host}:${port}`;
+  if (code === 'EADDRINUSE') {
+    return `Port ${port} on ${host} is already in use by another process: stop it, or start this server with another PORT.`;
+  }
+  if (code === 'EACCES') {
+    return `Listening on ${where} needs privileges this process does not have: set PORT above 1023.`;
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    return `HOST ${host} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0.`;
+  }
+  return `The server could not listen on ${where}: ${reasonOf(error)}`;
+}

@@ -3,8 +3,7 @@ import type { Message, PrivateUser } from '@maya/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoveRunner } from '../hooks/use-move-runner';
-import { RequestDialog } from './request-dialog';
-import { TermsDialog } from './terms-dialog';
+import { RequestDialog, TermsDialog } from './move-dialogs';
 
 /**
  * A negotiation's first move with a partner: a buyer requests a quote from a business, a

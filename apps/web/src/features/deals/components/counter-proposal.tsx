@@ -11,7 +11,7 @@ import { useDeal } from '../api/get-deal';
 import { useMoveRunner } from '../hooks/use-move-runner';
 import { useNow } from '../hooks/use-now';
 import { partyOf } from '../utils/deal-text';
-import { TermsDialog } from './move-dialogs';
+import { TermsDialog } from './terms-dialog';
 
 export interface CounterProposalProps {
   /** What the server read in the buyer's words: the deal, its standing version and the price. */

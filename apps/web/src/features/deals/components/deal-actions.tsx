@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { useMoveRunner } from '../hooks/use-move-runner';
 import { useNow } from '../hooks/use-now';
 import { partyOf, personName } from '../utils/deal-text';
-import { ReasonDialog, TermsDialog } from './move-dialogs';
+import { ReasonDialog } from './reason-dialog';
+import { TermsDialog } from './terms-dialog';
 
 type WithWords = 'offer' | 'counter' | 'update' | 'cancel' | 'report_problem';
 const withWords = new Set<DealActionType>([

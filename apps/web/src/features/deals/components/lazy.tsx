@@ -6,9 +6,8 @@ import { lazy } from '../../../lib/lazy';
 import { useTranslation } from 'react-i18next';
 import { loadNamespace } from '../../../lib/i18n';
 
-// The cards, the button and their words load when a chat first shows a deal's move or offers one,
-// so no screen's first paint carries them: one chunk for them, with the deals' words. The forms
-// their buttons open load when first opened (move-dialogs.tsx).
+// The cards, the forms and their words load when a chat first shows a deal's move or offers one,
+// so no screen's first paint carries them: one chunk for the three, with the deals' words.
 const chatDeals = () =>
   Promise.all([import('./chat-deals'), loadNamespace('deals')]).then(([module]) => module);
 

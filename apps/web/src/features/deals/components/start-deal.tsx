@@ -3,7 +3,8 @@ import type { Message, PrivateUser } from '@maya/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoveRunner } from '../hooks/use-move-runner';
-import { RequestDialog, TermsDialog } from './move-dialogs';
+import { RequestDialog } from './request-dialog';
+import { TermsDialog } from './terms-dialog';
 
 /**
  * A negotiation's first move with a partner: a buyer requests a quote from a business, a

@@ -271,7 +271,11 @@ export async function newPage(
     },
     async settle() {
       await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-      const busy = page.locator('[aria-busy="true"]:visible, [role="progressbar"]:visible');
+      // A toast's timer is a progress bar too, and it stands still while the pointer rests on
+      // the toast (pauseOnHover), as it does after a click in the top bar: it is not loading.
+      const busy = page.locator(
+        '[aria-busy="true"]:visible, [role="progressbar"]:visible:not(.Toastify__progress-bar)',
+      );
       const deadline = Date.now() + 15_000;
       while ((await busy.count()) > 0) {
         if (Date.now() > deadline) {

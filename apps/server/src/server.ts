@@ -4,6 +4,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfigOrExit } from './config.js';
 import { startTelemetry } from './lib/telemetry.js';
 
+/** Stops the start with one sentence on stderr, the operator's next step in it, and no stack. */
+function stopStart(sentence: string): never {
+  process.stderr.write(`${sentence}\n`);
+  process.exit(1);
+}
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 const startedAt = performance.now();
 const config = loadConfigOrExit();
 // Tracing, when configured, starts before the database client, Fastify, pg, Redis and Socket.IO
@@ -57,25 +64,15 @@ const [{ database, releaseStartupLock }, { buildApp }] = await Promise.all([
       }
       return { database: handle, releaseStartupLock: release };
     })
-    .catch((error: unknown) => {
-      // A clear sentence instead of a stack trace: the operator's next step is in it.
-      const reason = error instanceof Error ? error.message : String(error);
-      process.stderr.write(
+    .catch((error: unknown) =>
+      stopStart(
         error instanceof DatabaseOpenError
-          ? `${reason}\n`
-          : `The database could not be opened or migrated: ${reason}\n`,
-      );
-      process.exit(1);
-    }),
+          ? reasonOf(error)
+          : `The database could not be opened or migrated: ${reasonOf(error)}`,
+      ),
+    ),
   appModule,
 ]);
-
-/** Stops the start with one sentence on stderr, the operator's next step in it, and no stack. */
-function stopStart(sentence: string): never {
-  process.stderr.write(`${sentence}\n`);
-  process.exit(1);
-}
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const app = await buildApp(config, {
   database,

@@ -14,16 +14,23 @@ export function ReasonDialog({
 }: MoveFormProps<string> & { kind: 'cancel' | 'report_problem' }) {
   const { t } = useTranslation('deals');
   const [reason, setReason] = useState('');
-  const fieldError = fieldErrors['action.reason'];
+  // A blank reason is said at once, under the field, instead of after a refused request.
+  const [blank, setBlank] = useState(false);
+  const fieldError = blank ? t('form.noReason') : fieldErrors['action.reason'];
+  const send = () => {
+    if (reason.trim() === '') {
+      setBlank(true);
+      return;
+    }
+    void onSend(reason).then((sent) => {
+      if (sent) setReason('');
+    });
+  };
   return (
     <MoveDialog
       {...frame}
       title={t(kind === 'cancel' ? 'form.cancelTitle' : 'form.problemTitle')}
-      onSubmit={() =>
-        void onSend(reason).then((sent) => {
-          if (sent) setReason('');
-        })
-      }
+      onSubmit={send}
     >
       <Typography variant="body2" color="text.secondary">
         {t(kind === 'cancel' ? 'form.cancelNote' : 'form.problemNote')}
@@ -36,7 +43,10 @@ export function ReasonDialog({
         value={reason}
         error={Boolean(fieldError)}
         helperText={fieldError}
-        onChange={(event) => setReason(event.target.value)}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setBlank(false);
+        }}
         slotProps={{ htmlInput: { maxLength: DEAL_REASON_MAX } }}
       />
     </MoveDialog>

@@ -5,6 +5,7 @@ import type {
   DealMoveResponse,
   Message,
   MessagesPage,
+  PrivateUser,
   PublicProfile,
 } from '@maya/contracts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -398,5 +399,248 @@ describe('/deals', () => {
       await screen.findByRole('tab', { name: 'Concluídos', selected: true }, { timeout: 5000 }),
     ).toBeTruthy();
     expect(await screen.findByText('Ainda nenhum acordo concluído.')).toBeTruthy();
+  });
+
+  describe('a move with a reason', () => {
+    const delivered: Deal = {
+      ...upcoming,
+      status: 'delivered',
+      delivery: {
+        at: sentAt,
+        problemWindowEndsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      },
+      actions: [{ type: 'confirm' }, { type: 'report_problem' }],
+    };
+    type ReasonBody = { clientId: string; action: { type: string; reason: string } };
+
+    /** `/deals` on `tab` with `shown` in it, the server answering the viewer's moves with `onPost`. */
+    function dealsTab(
+      user: PrivateUser,
+      tab: 'upcoming' | 'delivered',
+      shown: Deal,
+      onPost: (body: ReasonBody) => Response,
+    ) {
+      const fetchMock = stubApi(user, {
+        [`/api/v1/deals?tab=${tab}`]: { items: [shown], nextCursor: null },
+      });
+      const answer = fetchMock.getMockImplementation()!;
+      fetchMock.mockImplementation(async (input, init) =>
+        init?.method === 'POST'
+          ? onPost(JSON.parse(init.body as string) as ReasonBody)
+          : answer(input, init),
+      );
+      renderApp(tab === 'upcoming' ? '/deals' : `/deals?tab=${tab}`);
+      return fetchMock;
+    }
+
+    /** The server's answer to a move that took: the deal after it and the move's chat message. */
+    function taken(
+      user: PrivateUser,
+      after: Deal,
+      kind: 'deal_cancelled' | 'problem_reported',
+      reason: string,
+    ) {
+      const at = new Date().toISOString();
+      const answer: DealMoveResponse = {
+        deal: after,
+        message: moveMessage({
+          id: '01900000-0000-7000-8000-0000000000c7',
+          chatId,
+          senderId: user.id,
+          clientId: 'deal-reason',
+          createdAt: at,
+          dealId,
+          event: {
+            kind,
+            actor: user.role === 'buyer' ? 'buyer' : 'business',
+            from: kind === 'deal_cancelled' ? 'upcoming' : 'delivered',
+            to: kind === 'deal_cancelled' ? 'cancelled' : 'problem_reported',
+            at,
+            reason,
+          },
+          terms: version.terms,
+        }),
+      };
+      return new Response(JSON.stringify(answer), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+
+    const cardIn = async () =>
+      screen.findByRole('article', { name: 'Wedding photography, 6 hours' }, { timeout: 5000 });
+    const reasonIn = (form: HTMLElement) =>
+      within(form).getByRole<HTMLTextAreaElement>('textbox', { name: /^Reason/ });
+
+    it('cancels an upcoming deal with the reason the client writes, and closes the form', async () => {
+      const reason = 'The venue closed; we moved the wedding to next year.';
+      const fetchMock = dealsTab(
+        buyer,
+        'upcoming',
+        { ...upcoming, actions: [{ type: 'cancel' }] },
+        ({ action }) =>
+          taken(
+            buyer,
+            {
+              ...upcoming,
+              status: 'cancelled',
+              cancellation: { by: 'buyer', reason: action.reason, at: sentAt },
+              actions: [],
+            },
+            'deal_cancelled',
+            action.reason,
+          ),
+      );
+      const card = await cardIn();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      fireEvent.click(within(card).getByRole('button', { name: 'Cancel deal' }));
+      const form = await screen.findByRole('dialog', { name: 'Cancel this deal' });
+      expect(
+        within(form).getByText('Both of you see the reason. Cancellations are counted.'),
+      ).toBeTruthy();
+      expect(reasonIn(form).required).toBe(true);
+      expect(reasonIn(form).value).toBe('');
+
+      // A blank reason, or one of spaces, is said under the field at once, and nothing is sent.
+      for (const blank of ['', '   ']) {
+        fireEvent.change(reasonIn(form), { target: { value: blank } });
+        fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+        const field = await within(form).findByRole<HTMLTextAreaElement>('textbox', {
+          name: /^Reason/,
+          description: 'Write the reason: both of you see it.',
+        });
+        expect(field.getAttribute('aria-invalid')).toBe('true');
+      }
+      expect(posts(fetchMock)).toEqual([]);
+
+      fireEvent.change(reasonIn(form), { target: { value: reason } });
+      expect(reasonIn(form).getAttribute('aria-invalid')).toBe('false');
+      fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(posts(fetchMock)).toEqual([
+        [
+          `/api/v1/deals/${dealId}/actions`,
+          {
+            clientId: expect.stringMatching(/^deal-[0-9a-f-]{36}$/),
+            action: { type: 'cancel', reason },
+          },
+        ],
+      ]);
+      expect(await screen.findByText('Deal cancelled.')).toBeTruthy();
+    });
+
+    it('reports a problem with a delivered deal in the client’s words, and closes the form', async () => {
+      const reason = 'Only 120 of the 300 photos were delivered.';
+      const fetchMock = dealsTab(buyer, 'delivered', delivered, ({ action }) =>
+        taken(
+          buyer,
+          {
+            ...delivered,
+            status: 'problem_reported',
+            problem: { reason: action.reason, at: sentAt },
+            actions: [{ type: 'confirm' }, { type: 'cancel' }],
+          },
+          'problem_reported',
+          action.reason,
+        ),
+      );
+      const card = await cardIn();
+      const moves = within(card).getByRole('group', { name: 'Your next step' });
+      expect(
+        within(moves)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Confirm it is done', 'Report a problem']);
+      fireEvent.click(within(moves).getByRole('button', { name: 'Report a problem' }));
+      const form = await screen.findByRole('dialog', { name: 'Report a problem' });
+      expect(
+        within(form).getByText(
+          'Say what went wrong. The deal stays open until you confirm it or one of you cancels it.',
+        ),
+      ).toBeTruthy();
+      expect(reasonIn(form).required).toBe(true);
+
+      fireEvent.change(reasonIn(form), { target: { value: reason } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(posts(fetchMock)).toEqual([
+        [
+          `/api/v1/deals/${dealId}/actions`,
+          {
+            clientId: expect.stringMatching(/^deal-[0-9a-f-]{36}$/),
+            action: { type: 'report_problem', reason },
+          },
+        ],
+      ]);
+      expect(await screen.findByText('Problem reported.')).toBeTruthy();
+    });
+
+    it('keeps the form open with the reason typed when the server refuses the cancellation, and says why', async () => {
+      const reason = 'Our photographer is ill on that day.';
+      const refusal = 'This deal cannot take that step now. Reload it to see what you can do.';
+      const fetchMock = dealsTab(seller, 'upcoming', upcoming, () =>
+        problem(409, 'INVALID_TRANSITION', refusal),
+      );
+      const card = await cardIn();
+      fireEvent.click(within(card).getByRole('button', { name: 'Cancel deal' }));
+      const form = await screen.findByRole('dialog', { name: 'Cancel this deal' });
+      fireEvent.change(reasonIn(form), { target: { value: reason } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+
+      expect((await within(form).findByRole('alert')).textContent).toBe(refusal);
+      expect(screen.getByRole('dialog', { name: 'Cancel this deal' })).toBe(form);
+      expect(reasonIn(form).value).toBe(reason);
+      expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(
+        false,
+      );
+      expect(posts(fetchMock)).toEqual([
+        [
+          `/api/v1/deals/${dealId}/actions`,
+          { clientId: expect.stringMatching(/^deal-/), action: { type: 'cancel', reason } },
+        ],
+      ]);
+      expect(screen.queryByText('Deal cancelled.')).toBeNull();
+    });
+
+    it('shows the server’s words about the reason under its field, keeping what was typed', async () => {
+      // Pasted text with a control character in it: the server names the field it refuses.
+      const reason = 'The album arrived damaged.\u0007';
+      const fieldWords = 'Remove the invisible control character U+0007.';
+      const fetchMock = dealsTab(
+        buyer,
+        'delivered',
+        delivered,
+        () =>
+          new Response(
+            JSON.stringify({
+              type: '/api/errors#validation-failed',
+              title: 'No',
+              status: 400,
+              code: 'VALIDATION_FAILED',
+              detail: 'Some fields are missing or invalid.',
+              errors: { 'action.reason': fieldWords },
+            }),
+            { status: 400, headers: { 'content-type': 'application/problem+json' } },
+          ),
+      );
+      const card = await cardIn();
+      fireEvent.click(within(card).getByRole('button', { name: 'Report a problem' }));
+      const form = await screen.findByRole('dialog', { name: 'Report a problem' });
+      expect(reasonIn(form).getAttribute('aria-invalid')).toBe('false');
+      fireEvent.change(reasonIn(form), { target: { value: reason } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+
+      const field = await within(form).findByRole<HTMLTextAreaElement>('textbox', {
+        name: /^Reason/,
+        description: fieldWords,
+      });
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.value).toBe(reason);
+      expect(within(form).getByRole('alert').textContent).toBe(
+        'Some fields are missing or invalid.',
+      );
+      const [[, body]] = posts(fetchMock) as [[string, ReasonBody]];
+      expect(body.action).toEqual({ type: 'report_problem', reason });
+    });
   });
 });

@@ -4,13 +4,8 @@
 // another screen (a brief's accept), loaded with the chat's cards when first used, so no screen's
 // first paint carries them. The /deals screen is loaded by its route (app/routes/deals.route.tsx).
 // CounterProposal: under a chat's composer, a buyer's typed price offered as a counter to review.
-export {
-  AssistantMark,
-  CounterProposal,
-  DealAnnouncements,
-  DealMessage,
-  StartDealButton,
-} from './components/lazy';
+export { AssistantMark, CounterProposal, DealMessage, StartDealButton } from './components/lazy';
+export { DealAnnouncements } from './components/deal-announcer';
 export const loadDealMoves = () => import('./components/chat-deals');
 export { useDealsLive } from './hooks/use-deals-live';
 export { dealCardStates } from './utils/deal-cards';

@@ -6,14 +6,14 @@ import { lazy } from '../../../lib/lazy';
 import { useTranslation } from 'react-i18next';
 import { loadNamespace } from '../../../lib/i18n';
 
-// The cards, the forms and their words load when a chat first shows a deal's move or offers one,
-// so no screen's first paint carries them: one chunk for the three, with the deals' words.
+// The cards, the forms and their words load when a chat first shows a deal's move or a person
+// first opens a form, so no screen's first paint carries them: one chunk, with the deals' words.
 const chatDeals = () =>
   Promise.all([import('./chat-deals'), loadNamespace('deals')]).then(([module]) => module);
 
 const Card = lazy(() => chatDeals().then((module) => ({ default: module.DealMessageCard })));
-const Start = lazy(() => chatDeals().then((module) => ({ default: module.StartDeal })));
-const Announcer = lazy(() => chatDeals().then((module) => ({ default: module.DealAnnouncer })));
+const preload = () => void chatDeals().catch(() => undefined);
+const StartForm = lazy(() => chatDeals().then((module) => ({ default: module.StartDealForm })));
 const Proposal = lazy(() =>
   chatDeals().then((module) => ({ default: module.CounterProposalCard })),
 );
@@ -34,37 +34,51 @@ export function DealMessage(props: ComponentProps<typeof Card>) {
 }
 
 /**
- * "Request a quote" (a buyer) or "Make an offer" (a business) and its form. The server draws the
- * button; should the page change before its code has come (a chat marked read as it opens),
- * React draws it afresh, and a placeholder of the button's height keeps what is around it still.
+ * "Request a quote" (a buyer) or "Make an offer" (a business), in a chat or on a business's
+ * profile. The button and its words come with the screen, so nothing waits on the deals' code to
+ * draw or wake it; its form and the deals' words load on the first press.
  */
-export function StartDealButton(props: ComponentProps<typeof Start>) {
+export function StartDealButton({
+  viewer,
+  partner,
+  onSent,
+  variant = 'outlined',
+  size = 'small',
+}: Omit<ComponentProps<typeof StartForm>, 'open' | 'onClose'> & {
+  variant?: 'outlined' | 'contained';
+  /** Small in a chat's header; large among a profile's buttons. */
+  size?: 'small' | 'large';
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
   return (
-    <Suspense
-      fallback={
-        // Sized by a hidden button of the same size, whose words have not come yet.
-        <Skeleton
-          variant="rounded"
-          aria-hidden="true"
-          sx={{ display: 'inline-block', verticalAlign: 'middle' }}
-        >
-          <Button size={props.size ?? 'small'} variant="outlined" tabIndex={-1}>
-            {'\u00a0'.repeat(24)}
-          </Button>
-        </Skeleton>
-      }
-    >
-      <Start {...props} />
-    </Suspense>
-  );
-}
-
-/** The polite announcement of a partner's new move. */
-export function DealAnnouncements(props: ComponentProps<typeof Announcer>) {
-  return (
-    <Suspense fallback={null}>
-      <Announcer {...props} />
-    </Suspense>
+    <>
+      <Button
+        size={size}
+        variant={variant}
+        // A pointer over it or the keyboard on it starts loading the form, so it opens at once.
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
+        {t(viewer.role === 'buyer' ? 'deals.request' : 'deals.offer')}
+      </Button>
+      {asked && (
+        <Suspense fallback={null}>
+          <StartForm
+            viewer={viewer}
+            partner={partner}
+            onSent={onSent}
+            open={open}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 

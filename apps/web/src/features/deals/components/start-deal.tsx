@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import type { Message, PrivateUser } from '@maya/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,71 +6,56 @@ import { RequestDialog } from './request-dialog';
 import { TermsDialog } from './terms-dialog';
 
 /**
- * A negotiation's first move with a partner: a buyer requests a quote from a business, a
- * business makes a client an offer nobody asked for. `onSent` gets the move's chat message.
+ * A negotiation's first move with a partner, behind "Request a quote" or "Make an offer"
+ * (`StartDealButton`, lazy.tsx): a buyer's request for a quote, a business's offer nobody asked
+ * for. It stays mounted once first opened, so a move whose answer was lost is sent again as the
+ * same move; each opening clears the last refusal. `onSent` gets the move's chat message.
  */
-export default function StartDeal({
+export default function StartDealForm({
   viewer,
   partner,
   onSent,
-  variant = 'outlined',
-  size = 'small',
+  open,
+  onClose,
 }: {
   viewer: Pick<PrivateUser, 'role'>;
   partner: { id: string; name: string };
   onSent?: ((message: Message) => void) | undefined;
-  variant?: 'outlined' | 'contained';
-  /** Small in a chat's header; large among a profile's buttons. */
-  size?: 'small' | 'large';
+  open: boolean;
+  onClose: () => void;
 }) {
   const { t } = useTranslation('deals');
-  const [open, setOpen] = useState(false);
   const runner = useMoveRunner({ partnerId: partner.id }, onSent);
-  const close = () => setOpen(false);
-  const buyer = viewer.role === 'buyer';
-  return (
-    <>
-      <Button
-        size={size}
-        variant={variant}
-        onClick={() => {
-          runner.clear();
-          setOpen(true);
-        }}
-      >
-        {t(buyer ? 'actions.request' : 'actions.offer')}
-      </Button>
-      {open && buyer && (
-        <RequestDialog
-          open
-          business={partner}
-          error={runner.error}
-          fieldErrors={runner.fieldErrors}
-          pending={runner.pending}
-          onClose={close}
-          onSend={async (request) => {
-            const sent = await runner.run({ type: 'request', request });
-            if (sent) close();
-            return sent;
-          }}
-        />
-      )}
-      {open && !buyer && (
-        <TermsDialog
-          open
-          title={t('form.offerTitle', { name: partner.name })}
-          currency="EUR"
-          error={runner.error}
-          fieldErrors={runner.fieldErrors}
-          pending={runner.pending}
-          onClose={close}
-          onSend={async (terms) => {
-            const sent = await runner.run({ type: 'offer', terms });
-            if (sent) close();
-            return sent;
-          }}
-        />
-      )}
-    </>
+  const [shown, setShown] = useState(false);
+  if (open !== shown) {
+    setShown(open);
+    if (open) runner.clear();
+  }
+  if (!open) return null;
+  const send = async (run: () => Promise<boolean>) => {
+    const sent = await run();
+    if (sent) onClose();
+    return sent;
+  };
+  const form = {
+    open: true,
+    error: runner.error,
+    fieldErrors: runner.fieldErrors,
+    pending: runner.pending,
+    onClose,
+  };
+  return viewer.role === 'buyer' ? (
+    <RequestDialog
+      {...form}
+      business={partner}
+      onSend={(request) => send(() => runner.run({ type: 'request', request }))}
+    />
+  ) : (
+    <TermsDialog
+      {...form}
+      title={t('form.offerTitle', { name: partner.name })}
+      currency="EUR"
+      onSend={(terms) => send(() => runner.run({ type: 'offer', terms }))}
+    />
   );
 }

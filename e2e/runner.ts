@@ -191,7 +191,15 @@ async function startOnce(
   name: string,
   beforeStart: (env: Record<string, string>) => Promise<void>,
 ): Promise<TestServer> {
-  const options = { name, env: { ...vapidEnv(), ...paymentsEnv() }, beforeStart };
+  const env = {
+    ...vapidEnv(),
+    ...paymentsEnv(),
+    // The journeys test what people do, not load shedding (the gate's own tests do): on a loaded
+    // machine (two lanes, the Node 22/24 smokes beside them) the embedded database's 1.5 s wait
+    // limit can rightly answer a background poll 503, which would fail a journey for nothing in it.
+    DATABASE_QUEUE_TIMEOUT_MS: '15000',
+  };
+  const options = { name, env, beforeStart };
   try {
     return await startServer(options);
   } catch (error) {

@@ -99,7 +99,10 @@ journey(
       await findings.screen(client, 'client-conversation');
 
       // The client deletes the chat: gone from the list, and still gone after a reload.
-      await client.page.getByRole('button', { name: `Delete chat with ${BUSINESS_NAME}` }).click();
+      // Exactly this chat: the buyer may also chat with "Casa Serena Lisbon" in another journey.
+      await client.page
+        .getByRole('button', { name: `Delete chat with ${BUSINESS_NAME}`, exact: true })
+        .click();
       await expectToast(client.page, 'Chat deleted.');
       await chatEntry(client.page, BUSINESS_NAME).waitFor({ state: 'detached', timeout: 5_000 });
       // The deleted chat's history is hidden from the client, so the open conversation must not

@@ -179,7 +179,10 @@ journey(
         .getByRole('list', { name: 'Chat history' })
         .getByRole('button', { name: new RegExp(`^(?!Delete chat with).*${SELLER_NAME}`) });
       await entry.waitFor({ timeout: 10_000 });
-      const remove = client.page.getByRole('button', { name: `Delete chat with ${SELLER_NAME}` });
+      const remove = client.page.getByRole('button', {
+        name: `Delete chat with ${SELLER_NAME}`,
+        exact: true,
+      });
       await remove.click();
       await entry.waitFor({ state: 'detached', timeout: 5_000 });
       const undoToast = client.page

@@ -32,7 +32,12 @@ const shells: RouteShells = Object.fromEntries(
     return [
       [
         shellSegment(path),
-        { route: path, modules, ...(namespaces.length > 0 ? { namespaces } : {}) },
+        {
+          route: path,
+          modules,
+          ...(namespaces.length > 0 ? { namespaces } : {}),
+          ...(publicShell.warmIntl === false ? { warmIntl: false } : {}),
+        },
       ],
     ];
   }),
@@ -109,9 +114,17 @@ const dataGroups: Rolldown.CodeSplittingGroup[] = [
       /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]/.test(id),
   },
 ];
+const directoryFace = /[\\/]src[\\/]features[\\/]directory[\\/]index\.ts$/;
 const withGroups = (groups: Rolldown.CodeSplittingGroup[]) => ({
   ...code.build,
-  rollupOptions: { output: { codeSplitting: { groups } } },
+  rollupOptions: {
+    // The directory's public face only re-exports: a page that uses one of its exports loads that
+    // export's module, not every module the face names (the landing's featured sellers would
+    // otherwise bring the directory's search, its sectors, the profile and the Pro mark, eight
+    // chunks more before the featured sellers are asked for).
+    treeshake: { moduleSideEffects: [{ test: directoryFace, sideEffects: false }] },
+    output: { codeSplitting: { groups } },
+  },
 });
 
 // src/main.tsx imports src/boot.tsx once a prerendered page is painted, and boot.tsx the app;

@@ -5,12 +5,13 @@ import { pageModules } from './start/page-modules';
 // A public page arrives prerendered (src/start/build-plugins.ts): the HTML is the page, so it is
 // painted before the app's code runs (boot.tsx, downloaded beside this script), which then
 // hydrates it. Any other page has nothing to paint yet and starts at once.
-const prerendered = document.getElementById('root')?.dataset.route !== undefined;
+const root = document.getElementById('root');
+const prerendered = root?.dataset.route !== undefined;
 // A page that is not prerendered waits for the session first: ask for it now.
 sendEarlySession(prerendered);
 // ICU, behind every price and date the screen formats, is set up off the main thread
-// (start/warm-intl.ts).
-if (typeof Worker !== 'undefined') {
+// (start/warm-intl.ts); a page that formats nothing at first (screens.json) has no use for it.
+if (typeof Worker !== 'undefined' && root?.dataset.warmIntl !== 'no') {
   const warming = new Worker(new URL('./start/warm-intl.ts', import.meta.url), {
     type: 'module',
     name: document.documentElement.lang || 'en',

@@ -95,6 +95,21 @@ describe('a page drawn after others', () => {
   });
 });
 
+describe("a page's ICU warm-up", () => {
+  it('is left off only for a page that formats nothing at first (screens.json)', async () => {
+    const landing = await renderShell(shell, { route: '/', url: '/', warmIntl: false });
+    expect(landing).toContain('<div id="root" data-route="/" data-warm-intl="no">');
+    // The default, as for the pricing page's prices: main.tsx starts the warm-up.
+    const pricing = await renderShell(shell, {
+      route: '/pricing',
+      url: '/pricing',
+      data: [{ queryKey: plansQuery.queryKey, data: plans }],
+    });
+    expect(pricing).toContain('€147 per year');
+    expect(pricing).not.toContain('data-warm-intl');
+  });
+});
+
 describe('the pages the app has', () => {
   it('knows every route, legacy addresses included, and nothing else', () => {
     for (const path of [

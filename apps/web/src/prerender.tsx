@@ -314,6 +314,8 @@ export interface ShellPage {
   origin?: string;
   /** The language and time zone of the person asking (a signed-in screen). */
   display?: Display;
+  /** False: the page formats nothing at first, so main.tsx does not set ICU up ahead. */
+  warmIntl?: boolean;
 }
 
 /** The shell's <head> with what the page says of itself instead of the site's defaults. */
@@ -342,7 +344,7 @@ function withHead(shell: string, head: PageHead, origin: string | undefined): st
  */
 export async function renderShell(
   shell: string,
-  { route, url, namespaces = [], data = [], origin, display = {} }: ShellPage,
+  { route, url, namespaces = [], data = [], origin, display = {}, warmIntl = true }: ShellPage,
 ): Promise<string> {
   if (!shell.includes('<div id="root"></div>')) {
     throw new Error(`the shell of ${route} has no empty <div id="root">`);
@@ -360,6 +362,8 @@ export async function renderShell(
     // What boot.tsx checks before hydrating: the page was drawn for this query, in this language.
     ...(search ? [`data-search="${attribute(search)}"`] : []),
     ...(language !== 'en' ? [`data-lang="${attribute(language)}"`] : []),
+    // main.tsx starts start/warm-intl.ts only for a page that formats at first.
+    ...(warmIntl ? [] : ['data-warm-intl="no"']),
   ].join(' ');
   // Never run (its type is not a script's), and `<` is escaped so no text can close it.
   const dataBlock =

@@ -39,6 +39,7 @@ interface PageRenderer {
       data: PageQuery[];
       origin?: string;
       display?: Display;
+      warmIntl?: boolean;
     },
   ): Promise<string>;
 }
@@ -352,6 +353,8 @@ function serverRenderer(app: FastifyInstance, ssrDir: string, origin: string | u
 interface PageSpec {
   route: string;
   namespaces: string[];
+  /** False: the page formats nothing at first (the web's screens.json). */
+  warmIntl?: boolean;
 }
 
 /** HTML made per request, compressed as the browser accepts (fast settings: it is small). */

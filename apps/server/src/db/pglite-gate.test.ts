@@ -135,24 +135,26 @@ describe('the embedded database gate', () => {
   });
 
   it("counts a request's wait from its arrival: a later statement of a request that has waited its limit in all is refused", async () => {
+    // Long enough spans that a loaded machine's late timers (300 ms and more seen beside the
+    // browser suite) change no outcome.
     let arrivedAt: number | undefined;
     const gate = createPgliteGate(pglite, {
-      waitLimitMs: 200,
+      waitLimitMs: 1500,
       request: () =>
         arrivedAt === undefined ? undefined : { arrivedAt, started: false, waitedMs: 0 },
     });
-    // A request that arrived 150 ms ago: its first statement takes its turn at once, in time.
-    arrivedAt = performance.now() - 150;
+    // A request that arrived 750 ms ago: its first statement takes its turn at once, in time.
+    arrivedAt = performance.now() - 750;
     expect((await gate.client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
-    // Its next statement waits behind 120 ms of another's: 270 ms since the request arrived,
+    // Its next statement waits behind 900 ms of another's: 1,650 ms since the request arrived,
     // although this statement itself waited less than the limit.
-    const busy = gate.run(() => new Promise((resolve) => setTimeout(resolve, 120)), false);
+    const busy = gate.run(() => new Promise((resolve) => setTimeout(resolve, 900)), false);
     const second = gate.client.query('select 2 as two');
     await expect(second).rejects.toBeInstanceOf(DatabaseBusyError);
     await busy;
     // A request that has only just arrived waits behind the same and is served.
     arrivedAt = performance.now();
-    const held = gate.run(() => new Promise((resolve) => setTimeout(resolve, 120)), false);
+    const held = gate.run(() => new Promise((resolve) => setTimeout(resolve, 900)), false);
     expect((await gate.client.query('select 3 as three')).rows).toEqual([{ three: 3 }]);
     await held;
     // Work that serves no request counts from its own statement, as before.

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
 import { toastAlias } from './toast-styles';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -38,7 +38,7 @@ export function webTestConfig({ isolated }: { isolated: boolean }): ViteUserConf
       // imports, more than half of the files' time when each took them afresh, happen once.
       isolate: isolated,
       include: isolated ? isolatedTests : ['src/**/*.test.tsx', 'src/**/*.test.ts'],
-      exclude: isolated ? [] : isolatedTests,
+      exclude: [...configDefaults.exclude, ...(isolated ? [] : isolatedTests)],
       setupFiles: ['src/test/setup.ts'],
       // Each screen is a lazy chunk that jsdom imports cold; on a busy machine that alone can
       // take several seconds.
